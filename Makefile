@@ -1,0 +1,48 @@
+# Scorekeeper: `make run` serves the app, `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 0.0.0.0
+PORT ?= 8000
+
+.PHONY: run test bench lint format demo screenshots clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.installed
+	mkdir -p data
+	$(BIN)/python manage.py migrate --noinput -v 0
+	$(BIN)/python manage.py collectstatic --noinput -v 0
+	@scripts/print-address.sh $(PORT)
+	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" $(BIN)/gunicorn scorekeeper.wsgi \
+		--bind $(HOST):$(PORT) --workers 2 --access-logfile -
+
+test: $(VENV)/.installed-test
+	scripts/ensure-chromium.sh
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.installed-test
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(VENV)/.installed-test
+	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) staticfiles

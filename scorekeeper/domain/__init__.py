@@ -1,0 +1,50 @@
+"""The pure core of Scorekeeper: cards, editions, scoring and the challenge.
+
+Plain Python on plain values; nothing here imports Django.
+"""
+
+from .cards import (
+    Card,
+    Kind,
+    check_against_deck,
+    format_cards,
+    hand_points,
+    parse_card,
+    parse_cards,
+)
+from .challenge import Verdict, judge_challenge, parse_colour
+from .editions import COLOUR_NAMES, COLOURS, EDITIONS, Edition, get_edition
+from .errors import RuleError
+from .scoring import (
+    DEFAULT_TARGET,
+    FORMAT,
+    SCORING_SUMMARIES,
+    Scoring,
+    rank,
+    score_game,
+)
+
+__all__ = [
+    "COLOURS",
+    "COLOUR_NAMES",
+    "DEFAULT_TARGET",
+    "EDITIONS",
+    "FORMAT",
+    "SCORING_SUMMARIES",
+    "Card",
+    "Edition",
+    "Kind",
+    "RuleError",
+    "Scoring",
+    "Verdict",
+    "check_against_deck",
+    "format_cards",
+    "get_edition",
+    "hand_points",
+    "judge_challenge",
+    "parse_card",
+    "parse_cards",
+    "parse_colour",
+    "rank",
+    "score_game",
+]

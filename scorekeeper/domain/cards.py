@@ -1,0 +1,218 @@
+"""Cards, their notation and their points.
+
+Notation (case-insensitive, tokens separated by spaces and/or commas):
+``R7`` number cards (colours R G B Y), ``R+2`` Draw Two, ``RS`` Skip, ``RR`` Reverse,
+``W`` Wild, ``W+4`` Wild Draw Four, ``X`` the edition's special card. A colour that was not
+entered is written ``*``: ``*7``, ``*+2``, ``*S``, ``*R``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .editions import COLOURS, Edition, get_edition
+from .errors import RuleError
+
+UNKNOWN_COLOUR = "*"
+
+
+class Kind(StrEnum):
+    NUMBER = "number"
+    DRAW_TWO = "draw-two"
+    SKIP = "skip"
+    REVERSE = "reverse"
+    WILD = "wild"
+    WILD_DRAW_FOUR = "wild-draw-four"
+    SPECIAL = "special"
+
+
+COLOURED_KINDS = (Kind.NUMBER, Kind.DRAW_TWO, Kind.SKIP, Kind.REVERSE)
+ACTION_SUFFIX = {Kind.DRAW_TWO: "+2", Kind.SKIP: "S", Kind.REVERSE: "R"}
+KIND_NAMES = {
+    Kind.DRAW_TWO: "Draw Two",
+    Kind.SKIP: "Skip",
+    Kind.REVERSE: "Reverse",
+    Kind.WILD: "Wild",
+    Kind.WILD_DRAW_FOUR: "Wild Draw Four",
+}
+POINTS = {
+    Kind.DRAW_TWO: 20,
+    Kind.SKIP: 20,
+    Kind.REVERSE: 20,
+    Kind.WILD: 50,
+    Kind.WILD_DRAW_FOUR: 50,
+    Kind.SPECIAL: 50,
+}
+
+_COLOURED_TOKEN = re.compile(r"^([RGBY*])(\d|\+2|S|R)$")
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card. ``colour`` is R/G/B/Y, ``*`` when not entered, or None for a wild card
+    (a special card carries the colour its edition gives it, e.g. Y for Cheese Touch)."""
+
+    kind: Kind
+    colour: str | None = None
+    number: int | None = None
+
+    def __str__(self) -> str:
+        if self.kind is Kind.NUMBER:
+            return f"{self.colour}{self.number}"
+        if self.kind in ACTION_SUFFIX:
+            return f"{self.colour}{ACTION_SUFFIX[self.kind]}"
+        return {Kind.WILD: "W", Kind.WILD_DRAW_FOUR: "W+4", Kind.SPECIAL: "X"}[self.kind]
+
+    @property
+    def points(self) -> int:
+        """Face value for a number card, 20 for Draw Two/Skip/Reverse, 50 for the rest."""
+        return self.number if self.kind is Kind.NUMBER else POINTS[self.kind]
+
+    @property
+    def value_key(self) -> str:
+        """The card without its colour (``7``, ``+2``, ``W``): what a colourless keypad counts."""
+        text = str(self)
+        return text[1:] if self.kind in COLOURED_KINDS else text
+
+    def label(self, edition: str | Edition = "classic") -> str:
+        """A human name: "red 7", "Wild Draw Four", "Kitty card"."""
+        if self.kind is Kind.SPECIAL:
+            return get_edition(edition).special_name or "special card"
+        if self.kind in (Kind.WILD, Kind.WILD_DRAW_FOUR):
+            return KIND_NAMES[self.kind]
+        from .editions import COLOUR_NAMES
+
+        colour = COLOUR_NAMES.get(self.colour, "")
+        face = str(self.number) if self.kind is Kind.NUMBER else KIND_NAMES[self.kind]
+        return f"{colour} {face}".strip()
+
+
+def parse_card(token: str, edition: str | Edition = "classic") -> Card:
+    """Parse one token of the notation; refuse anything else with a plain sentence."""
+    deck = get_edition(edition)
+    text = token.strip().upper()
+    if text == "W":
+        return Card(Kind.WILD)
+    if text in ("W+4", "W4"):
+        return Card(Kind.WILD_DRAW_FOUR)
+    if text == "X":
+        if not deck.has_special:
+            raise RuleError(f"{token!r}: the {deck.name} deck has no special card.")
+        return Card(Kind.SPECIAL, colour=deck.special_colour)
+    match = _COLOURED_TOKEN.match(text)
+    if not match:
+        raise RuleError(
+            f"{token!r} is not a card: write e.g. R7, G+2, BS, YR, W, W+4"
+            + (", X" if deck.has_special else "")
+            + " (* for an unknown colour)."
+        )
+    colour, face = match.groups()
+    if face.isdigit():
+        return Card(Kind.NUMBER, colour, int(face))
+    kind = {"+2": Kind.DRAW_TWO, "S": Kind.SKIP, "R": Kind.REVERSE}[face]
+    return Card(kind, colour)
+
+
+def parse_cards(
+    cards: str | Iterable[str | Card], edition: str | Edition = "classic"
+) -> list[Card]:
+    """Parse a hand written as a string ("R7, W *+2") or a list of tokens or Cards."""
+    deck = get_edition(edition)
+    if isinstance(cards, str):
+        tokens: Iterable[str | Card] = [t for t in _SEPARATORS.split(cards) if t]
+    elif isinstance(cards, Iterable):
+        tokens = cards
+    else:
+        raise RuleError(f"{cards!r} is not a list of cards.")
+    parsed = []
+    for token in tokens:
+        if isinstance(token, Card):
+            parsed.append(token)
+        elif isinstance(token, str):
+            parsed.append(parse_card(token, deck))
+        else:
+            raise RuleError(f"{token!r} is not a card token.")
+    return parsed
+
+
+def hand_points(cards: str | Iterable[str | Card], edition: str | Edition = "classic") -> int:
+    """Points left in a hand: face value for numbers, 20 for actions, 50 for wild and special."""
+    return sum(card.points for card in parse_cards(cards, edition))
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards back in notation, space separated, in the order given."""
+    return " ".join(str(card) for card in cards)
+
+
+def deck_limits(edition: str | Edition) -> tuple[dict[str, int], dict[str, int]]:
+    """How many of each card the deck holds: (by exact card, by value ignoring colour)."""
+    deck = get_edition(edition)
+    exact: dict[str, int] = {}
+    by_value: Counter[str] = Counter()
+    for colour in COLOURS:
+        for number in range(10):
+            exact[f"{colour}{number}"] = 1 if number == 0 else 2
+        for suffix in ACTION_SUFFIX.values():
+            exact[f"{colour}{suffix}"] = 2
+    exact["W"] = 4
+    exact["W+4"] = 4
+    if deck.has_special:
+        exact["X"] = deck.special_count
+    for text, count in exact.items():
+        by_value[text[1:] if text[0] in COLOURS else text] += count
+    return exact, dict(by_value)
+
+
+def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) -> None:
+    """Refuse cards that appear more often, across the given hands, than the deck holds them.
+
+    Colourless cards (``*7``) are counted by value with the coloured ones: at most eight 7s
+    of any colour, four 0s, four Wilds.
+    """
+    deck = get_edition(edition)
+    exact_limits, value_limits = deck_limits(deck)
+    exact: Counter[str] = Counter()
+    by_value: Counter[str] = Counter()
+    examples: dict[str, Card] = {}
+    for hand in hands:
+        for card in hand:
+            if card.kind is Kind.SPECIAL and not deck.has_special:
+                raise RuleError(f"The {deck.name} deck has no special card.")
+            exact[str(card)] += 1
+            by_value[card.value_key] += 1
+            examples.setdefault(card.value_key, card)
+    for text, count in exact.items():
+        if text.startswith(UNKNOWN_COLOUR):
+            continue
+        limit = exact_limits[text]
+        if count > limit:
+            card = parse_card(text, deck)
+            raise RuleError(
+                f"{count} × {text} ({card.label(deck)}) entered, but the deck holds "
+                f"only {_times(limit)}."
+            )
+    for value, count in by_value.items():
+        limit = value_limits[value]
+        if count > limit:
+            raise RuleError(
+                f"{count} × {_value_label(examples[value], deck)} entered across the hands "
+                f"(all colours counted), but the deck holds only {limit}."
+            )
+
+
+def _times(count: int) -> str:
+    return {1: "one", 2: "two", 4: "four"}.get(count, str(count))
+
+
+def _value_label(card: Card, deck: Edition) -> str:
+    if card.kind is Kind.NUMBER:
+        return str(card.number)
+    if card.kind in ACTION_SUFFIX:
+        return KIND_NAMES[card.kind]
+    return card.label(deck)

@@ -1,0 +1,86 @@
+"""The decks Scorekeeper supports and exactly what each one holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RuleError
+
+COLOURS = ("R", "G", "B", "Y")
+COLOUR_NAMES = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A deck: its name, its special card (if any) and how many of each card it holds."""
+
+    slug: str
+    name: str
+    deck_name: str
+    special_name: str | None = None
+    special_summary: str | None = None
+    # The colour a special card counts as ("Y" for the Cheese Touch card); None when it is wild.
+    special_colour: str | None = None
+    special_count: int = 0
+
+    @property
+    def has_special(self) -> bool:
+        return self.special_count > 0
+
+    @property
+    def deck_size(self) -> int:
+        per_colour = 1 + 2 * 9 + 2 * 3  # one 0, two each of 1-9, two each of Draw Two/Skip/Reverse
+        return per_colour * len(COLOURS) + 4 + 4 + self.special_count
+
+
+EDITIONS: dict[str, Edition] = {
+    edition.slug: edition
+    for edition in (
+        Edition(slug="classic", name="Classic", deck_name="Classic 108-card deck"),
+        Edition(
+            slug="kitty",
+            name="Kitty",
+            deck_name="The Big Bang Theory edition",
+            special_name="Kitty card",
+            special_summary=(
+                "A wild card: the next player draws until they turn up a Sheldon or Penny card, "
+                "keeps them all and misses their turn."
+            ),
+            special_count=4,
+        ),
+        Edition(
+            slug="cheese-touch",
+            name="Cheese Touch",
+            deck_name="Diary of a Wimpy Kid edition",
+            special_name="Cheese Touch card",
+            special_summary=(
+                "A yellow card played only on yellow: the next player draws 2, and keeps drawing "
+                "if they hold no yellow card."
+            ),
+            special_colour="Y",
+            special_count=4,
+        ),
+        Edition(
+            slug="water-drop",
+            name="Water Drop",
+            deck_name="Water Drop edition",
+            special_name="Water Drop card",
+            special_summary=(
+                "Its player discards every blue card in their hand, then names the colour that "
+                "play continues in."
+            ),
+            special_count=4,
+        ),
+    )
+}
+
+
+def get_edition(edition: str | Edition) -> Edition:
+    """Return the Edition for a slug (or pass an Edition through); refuse unknown editions."""
+    if isinstance(edition, Edition):
+        return edition
+    try:
+        return EDITIONS[str(edition).strip().lower()]
+    except KeyError:
+        known = ", ".join(EDITIONS)
+        raise RuleError(f"Unknown edition {edition!r}: choose one of {known}.") from None

@@ -1,0 +1,247 @@
+"""Scoring a whole game from its rounds, in the ``scorekeeper-game/1`` format.
+
+This is the one source of truth for totals, standings and winners: the web app and the
+import/export commands both call :func:`score_game` on the stored rounds.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .cards import Card, check_against_deck, format_cards, parse_cards
+from .editions import get_edition
+from .errors import RuleError
+
+FORMAT = "scorekeeper-game/1"
+DEFAULT_TARGET = 500
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+MAX_NAME_LENGTH = 40
+
+
+class Scoring(StrEnum):
+    STANDARD = "standard"
+    LOWEST = "lowest"
+
+
+SCORING_SUMMARIES = {
+    Scoring.STANDARD: "The round's winner scores the points left in everyone else's hand; "
+    "first to the target wins.",
+    Scoring.LOWEST: "Everyone adds the points left in their own hand; when someone reaches "
+    "the target, the lowest total wins.",
+}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand at round end: its points, and its cards when they were entered one by one."""
+
+    points: int
+    cards: tuple[Card, ...] | None = None
+
+    def to_json(self) -> str | int:
+        return format_cards(self.cards) if self.cards is not None else self.points
+
+
+def parse_scoring(value: Any) -> Scoring:
+    try:
+        return Scoring(str(value).strip().lower())
+    except ValueError:
+        raise RuleError(f"Unknown scoring mode {value!r}: choose 'standard' or 'lowest'.") from None
+
+
+def parse_target(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise RuleError(f"The target {value!r} must be a positive whole number, such as 500.")
+    return value
+
+
+def parse_players(value: Any) -> list[str]:
+    """Seat order: 2 to 10 distinct names (ignoring case), each 1-40 characters."""
+    if not isinstance(value, list):
+        raise RuleError(f"Players must be a list of names in seat order, not {value!r}.")
+    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise RuleError(
+            f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(value)} were given."
+        )
+    names: list[str] = []
+    seen: dict[str, str] = {}
+    for raw in value:
+        if not isinstance(raw, str) or not raw.strip():
+            raise RuleError(f"Player name {raw!r} must be non-empty text.")
+        name = raw.strip()
+        if len(name) > MAX_NAME_LENGTH:
+            raise RuleError(f"Player name {name!r} is longer than {MAX_NAME_LENGTH} characters.")
+        key = name.casefold()
+        if key in seen:
+            raise RuleError(f"Player name {name!r} is used twice (names ignore case).")
+        seen[key] = name
+        names.append(name)
+    return names
+
+
+def parse_hand(player: str, value: Any, edition: str) -> Hand:
+    """A hand is a card string, a list of card tokens, or a whole-number total."""
+    if isinstance(value, bool | float):
+        raise RuleError(f"{player}'s hand {value!r} must be cards or a whole-number total.")
+    if isinstance(value, int):
+        if value < 0:
+            raise RuleError(f"{player}'s hand total {value} must not be negative.")
+        return Hand(points=value)
+    if isinstance(value, str | list):
+        try:
+            cards = tuple(parse_cards(value, edition))
+        except RuleError as error:
+            raise RuleError(f"{player}'s hand: {error}") from None
+        if not cards:
+            raise RuleError(
+                f"{player}'s hand is empty: only the round's winner goes out, so enter "
+                f"{player}'s cards or a total."
+            )
+        return Hand(points=sum(card.points for card in cards), cards=cards)
+    raise RuleError(f"{player}'s hand {value!r} must be cards or a whole-number total.")
+
+
+def holds_no_cards(value: Any, edition: str) -> bool:
+    """Whether a hand given for a round's winner is empty: 0, "", [] or only separators."""
+    # bool is an int and False == 0, so check it first: false is not a hand.
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value == 0
+    if isinstance(value, str | list):
+        try:
+            return not parse_cards(value, edition)
+        except RuleError:
+            return False
+    return False
+
+
+def parse_round(
+    number: int, data: Any, players: list[str], edition: str
+) -> tuple[str, dict[str, Hand]]:
+    """Validate one round; every refusal names the round."""
+    prefix = f"Round {number}: "
+    if not isinstance(data, Mapping):
+        raise RuleError(f"{prefix}expected an object with 'winner' and 'hands'.")
+    winner = data.get("winner")
+    if winner not in players:
+        raise RuleError(f"{prefix}the winner {winner!r} is not a player of this game.")
+    raw_hands = data.get("hands", {})
+    if not isinstance(raw_hands, Mapping):
+        raise RuleError(f"{prefix}'hands' must map each player to their cards or total.")
+    for name in raw_hands:
+        if name not in players:
+            raise RuleError(f"{prefix}{name!r} in the hands is not a player of this game.")
+    if winner in raw_hands and not holds_no_cards(raw_hands[winner], edition):
+        raise RuleError(f"{prefix}the winner {winner} went out, so holds no cards.")
+    hands: dict[str, Hand] = {}
+    try:
+        for player in players:
+            if player == winner:
+                continue
+            if player not in raw_hands:
+                raise RuleError(f"{player}'s hand is missing: give their cards or a total.")
+            hands[player] = parse_hand(player, raw_hands[player], edition)
+        check_against_deck(
+            (hand.cards for hand in hands.values() if hand.cards is not None), edition
+        )
+    except RuleError as error:
+        raise RuleError(f"{prefix}{error}") from None
+    return winner, hands
+
+
+def round_points(
+    winner: str, hands: Mapping[str, Hand], players: list[str], scoring: Scoring
+) -> dict[str, int]:
+    """Points each player scores in one round (0 for none)."""
+    if scoring is Scoring.STANDARD:
+        collected = sum(hand.points for hand in hands.values())
+        return {p: collected if p == winner else 0 for p in players}
+    return {p: 0 if p == winner else hands[p].points for p in players}
+
+
+def winners_of(totals: Mapping[str, int], scoring: Scoring) -> list[str]:
+    """The best total under the mode; equal best totals share the win."""
+    best = (max if scoring is Scoring.STANDARD else min)(totals.values())
+    return [player for player, total in totals.items() if total == best]
+
+
+def rank(totals: Mapping[str, int], scoring: Scoring) -> list[tuple[int, str, int]]:
+    """(place, player, total) best first; equal totals share a place; seat order breaks ties."""
+    sign = -1 if scoring is Scoring.STANDARD else 1
+    order = sorted(totals.items(), key=lambda item: sign * item[1])
+    ranked: list[tuple[int, str, int]] = []
+    for index, (player, total) in enumerate(order):
+        place = ranked[-1][0] if ranked and ranked[-1][2] == total else index + 1
+        ranked.append((place, player, total))
+    return ranked
+
+
+def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate and score a ``scorekeeper-game/1`` game.
+
+    Returns a copy of the game in canonical form (card hands rewritten in notation) with each
+    round's ``points`` (every player → points scored that round) and a ``result`` of
+    ``totals``, ``finished`` and ``winners`` (empty until the game is over). Raises
+    :class:`RuleError` (a ``ValueError``) naming the offending value.
+    """
+    if not isinstance(game, Mapping):
+        raise RuleError("A game must be a JSON object.")
+    fmt = game.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RuleError(f"Unknown format {fmt!r}: expected {FORMAT!r}.")
+    edition = get_edition(game.get("edition", "classic")).slug
+    scoring = parse_scoring(game.get("scoring", Scoring.STANDARD))
+    target = parse_target(game.get("target", DEFAULT_TARGET))
+    players = parse_players(game.get("players"))
+    rounds = game.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise RuleError("'rounds' must be a list.")
+
+    totals = dict.fromkeys(players, 0)
+    scored_rounds = []
+    finished_at: int | None = None
+    for number, data in enumerate(rounds, start=1):
+        if finished_at is not None:
+            raise RuleError(f"Round {number} comes after the game ended in round {finished_at}.")
+        winner, hands = parse_round(number, data, players, edition)
+        points = round_points(winner, hands, players, scoring)
+        for player, scored in points.items():
+            totals[player] += scored
+        extras = {k: copy.deepcopy(v) for k, v in data.items() if k not in ROUND_KEYS}
+        scored_rounds.append(
+            {
+                "winner": winner,
+                "hands": {p: hand.to_json() for p, hand in hands.items()},
+                "points": points,
+                **extras,
+            }
+        )
+        if any(total >= target for total in totals.values()):
+            finished_at = number
+
+    finished = finished_at is not None
+    result = {
+        "totals": totals,
+        "finished": finished,
+        "winners": winners_of(totals, scoring) if finished else [],
+    }
+    extras = {k: copy.deepcopy(v) for k, v in game.items() if k not in GAME_KEYS}
+    return {
+        "format": FORMAT,
+        "edition": edition,
+        "scoring": scoring.value,
+        "target": target,
+        "players": players,
+        **extras,
+        "rounds": scored_rounds,
+        "result": result,
+    }
+
+
+GAME_KEYS = {"format", "edition", "scoring", "target", "players", "rounds", "result"}
+ROUND_KEYS = {"winner", "hands", "points"}

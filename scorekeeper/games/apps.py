@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    name = "scorekeeper.games"
+    verbose_name = "Games"

@@ -1,0 +1,245 @@
+"""Crews, players, game nights, games, rounds and hands.
+
+Every row carries its crew so that access control is a filter. Totals, standings and
+winners are never stored: they come from ``scorekeeper.domain.score_game`` over the rounds.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from scorekeeper.domain import EDITIONS, Scoring
+from scorekeeper.domain.scoring import MAX_NAME_LENGTH
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Edition(models.TextChoices):
+    CLASSIC = "classic", EDITIONS["classic"].name
+    KITTY = "kitty", EDITIONS["kitty"].name
+    CHEESE_TOUCH = "cheese-touch", EDITIONS["cheese-touch"].name
+    WATER_DROP = "water-drop", EDITIONS["water-drop"].name
+
+
+class ScoringMode(models.TextChoices):
+    STANDARD = Scoring.STANDARD.value, "Standard"
+    LOWEST = Scoring.LOWEST.value, "Lowest wins"
+
+
+class Crew(models.Model):
+    """A group of friends sharing a roster and a history."""
+
+    name = models.CharField(max_length=80)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="crews", blank=True
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(Lower("name"), name="crew_name_unique_ci")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["crew", "user"], name="membership_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.crew}"
+
+
+class Invite(models.Model):
+    """A link that lets a friend join a crew."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Invite to {self.crew}"
+
+
+class Player(models.Model):
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint("crew", Lower("name"), name="player_name_unique_in_crew")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameNight(models.Model):
+    """A dated evening of a crew; games belong to one."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="nights")
+    date = models.DateField()
+    name = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["-date"]
+        constraints = [models.UniqueConstraint(fields=["crew", "date"], name="night_per_day")]
+
+    def __str__(self) -> str:
+        return self.name or f"Game night {self.date:%Y-%m-%d}"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="games")
+    night = models.ForeignKey(GameNight, on_delete=models.PROTECT, related_name="games")
+    edition = models.CharField(max_length=20, choices=Edition, default=Edition.CLASSIC)
+    scoring = models.CharField(max_length=20, choices=ScoringMode, default=ScoringMode.STANDARD)
+    target = models.PositiveIntegerField(default=500)
+    # Derived from the rounds by the domain core and rewritten on every change (see services).
+    status = models.CharField(max_length=20, choices=Status, default=Status.ACTIVE)
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    first_dealer = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    house_rules = models.JSONField(default=dict, blank=True)
+    house_note = models.TextField(blank=True)
+    share_token = models.CharField(max_length=64, unique=True, default=new_token)
+    # Bumped on every change so the live view can answer 304 Not Modified.
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(target__gt=0), name="game_target_positive"),
+            models.CheckConstraint(
+                condition=Q(edition__in=[e.value for e in Edition]), name="game_edition_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(scoring__in=[s.value for s in ScoringMode]),
+                name="game_scoring_known",
+            ),
+        ]
+        indexes = [models.Index(fields=["crew", "-started_at"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.get_edition_display()})"
+
+
+class Seat(models.Model):
+    """A player's place at the table for one game: ``number`` is the seat order from 0."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_unique_number"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.number + 1}: {self.player}"
+
+
+class Round(models.Model):
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    winner = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="rounds_won")
+    created_at = models.DateTimeField(default=timezone.now)
+    # Sent by the form once; a resent request with the same key never stores a second round.
+    # NULL (not "") for rounds stored without a key, so the unique constraint skips them.
+    request_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="round_unique_number"),
+            models.UniqueConstraint(
+                fields=["game", "request_key"], name="round_unique_request_key"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of game {self.game_id}"
+
+
+class Hand(models.Model):
+    """Points left in one player's hand at the end of a round; ``cards`` when entered one by one."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hands")
+    points = models.PositiveIntegerField()
+    cards = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="hand_unique_player"),
+            models.CheckConstraint(condition=Q(points__gte=0), name="hand_points_non_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.points}"
+
+
+class Challenge(models.Model):
+    """A Wild Draw Four challenge logged on a game; it never changes the scores."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="challenges")
+    challenger = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    challenged = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    colour = models.CharField(max_length=1)
+    hand = models.TextField(blank=True)
+    guilty = models.BooleanField()
+    drawer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    cards_drawn = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(challenger=models.F("challenged")), name="challenge_two_players"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenged {self.challenged}"
