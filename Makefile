@@ -28,6 +28,12 @@ run: $(VENV)/.installed
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" $(BIN)/gunicorn scorekeeper.wsgi \
 		--bind $(HOST):$(PORT) --workers 2 --access-logfile -
 
+demo: $(VENV)/.installed
+	mkdir -p data
+	$(BIN)/python manage.py migrate --noinput -v 0
+	$(BIN)/python manage.py seed_demo --games 60
+	$(MAKE) run
+
 test: $(VENV)/.installed-test
 	scripts/ensure-chromium.sh
 	$(BIN)/ruff check .

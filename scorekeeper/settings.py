@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "template_partials.apps.SimpleAppConfig",
     "scorekeeper.games",
+    "scorekeeper.history",
+    "scorekeeper.referee",
 ]
 
 MIDDLEWARE = [

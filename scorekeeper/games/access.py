@@ -1,0 +1,57 @@
+"""Who may see what: every page works on the current crew of a signed-in member."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from .models import Crew
+
+SESSION_KEY = "crew_id"
+
+
+def user_crews(request: HttpRequest):
+    return Crew.objects.filter(memberships__user=request.user).order_by("name")
+
+
+def current_crew(request: HttpRequest) -> Crew | None:
+    """The crew chosen in this session, else the user's first crew; None if they have none."""
+    if not request.user.is_authenticated:
+        return None
+    crews = user_crews(request)
+    crew_id = request.session.get(SESSION_KEY)
+    crew = crews.filter(pk=crew_id).first() if crew_id else None
+    if crew is None:
+        crew = crews.first()
+        if crew is not None:
+            request.session[SESSION_KEY] = crew.pk
+    return crew
+
+
+def crew_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Sign-in and a crew are needed; the view gets ``request.crew``."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        crew = current_crew(request)
+        if crew is None:
+            return redirect("crew_new")
+        request.crew = crew  # type: ignore[attr-defined]
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def crew_object_or_404(queryset, request: HttpRequest, **lookup: Any):
+    """Fetch a row of the current crew only: another crew's row is a 404, never a leak."""
+    obj = queryset.filter(crew=request.crew, **lookup).first()  # type: ignore[attr-defined]
+    if obj is None:
+        raise Http404("Not found in your crew.")
+    return obj
