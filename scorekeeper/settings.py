@@ -50,7 +50,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tables2",
-    "template_partials.apps.SimpleAppConfig",
+    "template_partials",
     "scorekeeper.games",
     "scorekeeper.history",
     "scorekeeper.referee",

@@ -7,10 +7,9 @@ from scorekeeper.games.models import Crew, Game, GameNight, Membership, Player, 
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
-        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.PostGenerationMethodCall("set_password", "a-long-test-password")
+    password = factory.django.Password("a-long-test-password")
 
 
 class CrewFactory(factory.django.DjangoModelFactory):

@@ -13,6 +13,7 @@ from .cards import (
     parse_cards,
 )
 from .challenge import Verdict, judge_challenge, parse_colour
+from .dealing import DealDraw, dealer_seat, draw_for_deal
 from .editions import COLOUR_NAMES, COLOURS, EDITIONS, Edition, get_edition
 from .errors import RuleError
 from .scoring import (
@@ -32,12 +33,15 @@ __all__ = [
     "FORMAT",
     "SCORING_SUMMARIES",
     "Card",
+    "DealDraw",
     "Edition",
     "Kind",
     "RuleError",
     "Scoring",
     "Verdict",
     "check_against_deck",
+    "dealer_seat",
+    "draw_for_deal",
     "format_cards",
     "get_edition",
     "hand_points",

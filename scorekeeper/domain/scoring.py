@@ -170,9 +170,13 @@ def winners_of(totals: Mapping[str, int], scoring: Scoring) -> list[str]:
     return [player for player, total in totals.items() if total == best]
 
 
-def rank(totals: Mapping[str, int], scoring: Scoring) -> list[tuple[int, str, int]]:
-    """(place, player, total) best first; equal totals share a place; seat order breaks ties."""
-    sign = -1 if scoring is Scoring.STANDARD else 1
+def rank(totals: Mapping[str, int], scoring: Scoring | str) -> list[tuple[int, str, int]]:
+    """(place, player, total) best first; equal totals share a place; seat order breaks ties.
+
+    ``scoring`` may be the plain string from a scored game (``"standard"``/``"lowest"``).
+    """
+    # Parse rather than compare by identity: "standard" is not Scoring.STANDARD.
+    sign = -1 if parse_scoring(scoring) is Scoring.STANDARD else 1
     order = sorted(totals.items(), key=lambda item: sign * item[1])
     ranked: list[tuple[int, str, int]] = []
     for index, (player, total) in enumerate(order):

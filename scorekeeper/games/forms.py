@@ -40,3 +40,128 @@ class CrewForm(forms.Form):
 
     def clean_name(self) -> str:
         return clean_new_crew_name(self.cleaned_data["name"])
+
+
+# --- At the table -------------------------------------------------------------------------
+
+TARGET_CHOICES = (250, 500, 1000)
+
+
+class GameSetupForm(forms.Form):
+    """Seat order is kept as repeated ``seat`` values (player names) so the form can be
+    rebuilt after every add / move / remove, with or without JavaScript."""
+
+    seat = forms.CharField(required=False)  # read with getlist in the view
+    new_player = forms.CharField(required=False, max_length=40, label="Add a new player")
+    edition = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="classic")
+    scoring = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="standard")
+    target_choice = forms.ChoiceField(
+        choices=[(str(t), str(t)) for t in TARGET_CHOICES] + [("custom", "Other")],
+        widget=forms.RadioSelect,
+        initial="500",
+        label="Target",
+    )
+    target_custom = forms.IntegerField(
+        required=False, min_value=1, max_value=100000, label="Other target"
+    )
+
+    def __init__(self, *args, **kwargs):
+        from scorekeeper.domain import EDITIONS, SCORING_SUMMARIES
+
+        super().__init__(*args, **kwargs)
+        self.fields["edition"].choices = [
+            (e.slug, e.name + (f" — {e.special_name}" if e.special_name else ""))
+            for e in EDITIONS.values()
+        ]
+        self.fields["scoring"].choices = [
+            ("standard", f"Standard — {SCORING_SUMMARIES['standard']}"),
+            ("lowest", f"Lowest wins — {SCORING_SUMMARIES['lowest']}"),
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("target_choice") == "custom":
+            if not cleaned.get("target_custom"):
+                self.add_error("target_custom", "Enter a target: a whole number above 0.")
+            else:
+                cleaned["target"] = cleaned["target_custom"]
+        elif cleaned.get("target_choice"):
+            cleaned["target"] = int(cleaned["target_choice"])
+        return cleaned
+
+
+def parse_hand_input(name: str, cards: str, total: str) -> str | int:
+    """A hand as typed: a whole-number total, or cards in notation (from the keypad)."""
+    cards, total = cards.strip(), total.strip()
+    if cards and total:
+        raise forms.ValidationError(f"Give {name}'s cards or a total, not both.")
+    if total:
+        if not total.isdigit():
+            raise forms.ValidationError(f"{name}'s total “{total}” must be a whole number.")
+        return int(total)
+    if not cards:
+        raise forms.ValidationError(f"Enter {name}'s cards or their total.")
+    return cards
+
+
+class RoundForm(forms.Form):
+    """Who went out, and every other player's hand as cards or a total."""
+
+    winner = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        label="Who went out?",
+        error_messages={
+            "required": "Tap the player who went out.",
+            "invalid_choice": "Pick the player who went out from this game's players.",
+        },
+    )
+    went_out_on = forms.ChoiceField(
+        choices=[("other", "Another card"), ("+2", "Draw Two"), ("+4", "Wild Draw Four")],
+        widget=forms.RadioSelect,
+        initial="other",
+        required=False,
+        label="Went out on",
+    )
+    request_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args, players: list[str], edition: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.edition = edition
+        self.fields["winner"].choices = [(p, p) for p in players]
+        for index, player in enumerate(players):
+            self.fields[f"cards_{index}"] = forms.CharField(
+                required=False, max_length=400, label=f"{player}'s cards"
+            )
+            self.fields[f"total_{index}"] = forms.CharField(
+                required=False, max_length=6, label=f"{player}'s total"
+            )
+
+    def hand_fields(self):
+        """(index, player, cards field, total field) in seat order."""
+        return [(i, p, self[f"cards_{i}"], self[f"total_{i}"]) for i, p in enumerate(self.players)]
+
+    def clean(self):
+        from scorekeeper.domain import RuleError
+        from scorekeeper.domain.scoring import parse_hand
+
+        cleaned = super().clean()
+        winner = cleaned.get("winner")
+        hands: dict[str, str | int] = {}
+        for index, player in enumerate(self.players):
+            if player == winner:
+                continue
+            try:
+                hand = parse_hand_input(
+                    player, cleaned.get(f"cards_{index}", ""), cleaned.get(f"total_{index}", "")
+                )
+                parse_hand(player, hand, self.edition)  # per-hand check, for an inline message
+            except forms.ValidationError as error:
+                self.add_error(f"cards_{index}", error)
+                continue
+            except RuleError as error:
+                self.add_error(f"cards_{index}", str(error))
+                continue
+            hands[player] = hand
+        cleaned["hands"] = hands
+        return cleaned

@@ -1,0 +1,50 @@
+"""Who deals: the draw for deal, and the deal passing one seat left each round."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .cards import Card, Kind, parse_card
+from .errors import RuleError
+
+
+@dataclass(frozen=True)
+class DealDraw:
+    """The outcome of a draw for deal: a dealer, or the tied players who must draw again."""
+
+    dealer: str | None
+    redraw: tuple[str, ...]
+    values: Mapping[str, int]
+
+
+def deal_value(card: Card) -> int:
+    """A number card counts its face; action and wild cards count as zero."""
+    return card.number if card.kind is Kind.NUMBER else 0
+
+
+def draw_for_deal(draws: Mapping[str, str], edition: str = "classic") -> DealDraw:
+    """Each player turns one card; the highest number deals and a tie for highest redraws.
+
+    ``draws`` maps each player to the card they drew, in notation (``R7``, ``*7``, ``W``...).
+    """
+    if len(draws) < 2:
+        raise RuleError("At least two players draw for the deal.")
+    values: dict[str, int] = {}
+    for player, token in draws.items():
+        if not str(token).strip():
+            raise RuleError(f"Enter the card {player} drew.")
+        try:
+            values[player] = deal_value(parse_card(str(token), edition))
+        except RuleError as error:
+            raise RuleError(f"{player}'s card: {error}") from None
+    best = max(values.values())
+    leaders = tuple(player for player, value in values.items() if value == best)
+    if len(leaders) == 1:
+        return DealDraw(dealer=leaders[0], redraw=(), values=values)
+    return DealDraw(dealer=None, redraw=leaders, values=values)
+
+
+def dealer_seat(first_dealer_seat: int, round_number: int, player_count: int) -> int:
+    """The seat dealing round ``round_number`` (from 1): the deal moves one seat left a round."""
+    return (first_dealer_seat + round_number - 1) % player_count

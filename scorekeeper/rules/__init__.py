@@ -1,0 +1,43 @@
+"""The rules library: entries written in our own words with their sources, search, house rules
+and the first-card helper. Pure Python; nothing here imports Django."""
+
+from scorekeeper.rules.entries import (
+    EDITION_TITLES,
+    EDITIONS,
+    ENTRIES,
+    SHEETS,
+    Entry,
+    Sheet,
+    Variant,
+    entries_for_edition,
+    get_entry,
+)
+from scorekeeper.rules.first_card import KINDS, FirstCardOutcome, first_card
+from scorekeeper.rules.house_rules import (
+    HOUSE_RULES,
+    HouseRule,
+    parse_house_rules,
+    table_notes,
+)
+from scorekeeper.rules.search import Hit, search
+
+__all__ = [
+    "EDITIONS",
+    "EDITION_TITLES",
+    "ENTRIES",
+    "HOUSE_RULES",
+    "KINDS",
+    "SHEETS",
+    "Entry",
+    "FirstCardOutcome",
+    "Hit",
+    "HouseRule",
+    "Sheet",
+    "Variant",
+    "entries_for_edition",
+    "first_card",
+    "get_entry",
+    "parse_house_rules",
+    "search",
+    "table_notes",
+]

@@ -1,0 +1,427 @@
+"""Search the rules library the way people ask at the table.
+
+Queries and entries go through the same normalisation:
+
+1. lowercase, accents and apostrophes dropped ("didn't" -> "didnt", "comodín" -> "comodin");
+2. table talk rewritten to canonical tokens ("+2", "d2", "draw two" -> ``drawtwo``; "+4", "wd4",
+   "wild draw four" -> ``wilddrawfour``; "7-0" -> ``sevenzero``; "1v1" -> ``twoplayer``, ...);
+3. stop words dropped, word synonyms folded ("yell", "say" -> ``call``), number words to digits;
+4. a light stemmer so plurals and -ing forms meet ("cards" -> "card", "stacking" -> "stack").
+
+A query word not in the vocabulary is corrected to the closest vocabulary word (edit distance 1,
+or 2 for long words) using a deletion index built at import time, so "chalenge" and "stak" work.
+
+Scoring is a weighted sum over fields, with each term weighted by its inverse document
+frequency: the best-matching alias counts most (aliases are the phrasings people type), then
+the title, the slug, and the answer text. The index is built once at import; a query touches
+only the entries that share a term with it.
+
+Pure Python: nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+
+from scorekeeper.rules.entries import EDITIONS, ENTRIES, Entry
+
+# --- Normalisation ---------------------------------------------------------------------------
+
+_NOT_CARDS = r"(?!\s*(?:more\s+)?cards?\b)"  # "draw 2 cards" is an amount, not the card
+
+# Order matters: longer card names before the shorter ones they contain.
+_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), f" {token} ")
+    for pattern, token in (
+        (r"\+\s*4|\bplus\s*(?:4|four)\b", "wilddrawfour"),
+        (r"\+\s*2|\bplus\s*(?:2|two)\b", "drawtwo"),
+        (r"\bwild\s*draw\s*(?:4|four)s?\b", "wilddrawfour"),
+        (r"\bwild\s*(?:4|four)s?\b", "wilddrawfour"),
+        (r"\btoma\s*(?:4|cuatro)\b", "wilddrawfour"),
+        (r"\btoma\s*(?:2|dos)\b", "drawtwo"),
+        (rf"\bdraw\s*(?:4|four)s?\b{_NOT_CARDS}", "wilddrawfour"),
+        (rf"\bdraw\s*(?:2|two)s?\b{_NOT_CARDS}", "drawtwo"),
+        (r"\b(?:7|seven)s?\s*(?:-|/|&|and|or)?\s*(?:0|zero|o)s?\b", "sevenzero"),
+        (r"\b(?:0|zero)s?\s*(?:-|/|&|and|or)?\s*(?:7|seven)s?\b", "sevenzero"),
+        (r"\bjump(?:ing|ed|s)?[\s-]*ins?\b", "jumpin"),
+        (
+            r"\b(?:two|2)[\s-]*(?:player|people|person|handed)s?\b"
+            r"|\b1\s*v(?:s|\.)?\s*1\b|\bone\s+(?:on|vs|v|versus|against)\s+one\b"
+            r"|\bheads[\s-]*up\b|\bjust\s+(?:the\s+)?two\s+of\s+us\b",
+            "twoplayer",
+        ),
+        (r"\bcheese[\s-]*touch(?:es)?\b|\bwimpy\s+kid\b", "cheesetouch"),
+        (r"\bwater[\s-]*drops?\b|\bbalde\s+de\s+agua\b", "waterdrop"),
+        (r"\bbig\s+bang(?:\s+theory)?\b|\bsoft\s+kitty\b", "kitty"),
+        (r"\b(?:go|goes|going|went|gone)\s+out\b", "goout"),
+        (r"\b(?:run|runs|ran|running)\s+out\b", "runout"),
+        (r"\bpick(?:s|ed|ing)?\s+up\b", "draw"),
+        (r"\bdraw\s+piles?\b", "drawpile"),
+        (r"\bdiscard\s+piles?\b", "discardpile"),
+        (r"\b(?:counter|anti)[\s-]*clockwise\b", "counterclockwise"),
+        (r"\bnext[\s-]+to[\s-]+last\b|\bsecond[\s-]+to[\s-]+last\b|\bpenultimate\b", "nexttolast"),
+        (r"\bhouse\s+rules?\b", "houserule"),
+        (r"\b(?:turn(?:s|ed|ing)?|flip(?:s|ped|ping)?)\s+(?:over|up)\b|\bflipped\b", "flip"),
+        # "a red 7" is a question about matching colour and number, not about sevens.
+        (
+            r"\b(?:red|blue|green|yellow)\s+"
+            r"(?:\d|zero|one|two|three|four|five|six|seven|eight|nine)\b",
+            "colour number",
+        ),
+    )
+)
+
+# Word-level folding, applied after the phrase rewrites (and before stemming).
+_SYNONYMS: dict[str, str] = {
+    # card names and abbreviations
+    "d2": "drawtwo",
+    "dt": "drawtwo",
+    "draw2": "drawtwo",
+    "plus2": "drawtwo",
+    "drawtwos": "drawtwo",
+    "wd4": "wilddrawfour",
+    "wd": "wilddrawfour",
+    "d4": "wilddrawfour",
+    "draw4": "wilddrawfour",
+    "wild4": "wilddrawfour",
+    "plus4": "wilddrawfour",
+    "wd4s": "wilddrawfour",
+    "rev": "reverse",
+    "reversa": "reverse",
+    "salta": "skip",
+    "comodin": "wild",
+    "wilds": "wild",
+    "cheesetouch": "cheesetouch",
+    "waterdrop": "waterdrop",
+    "cat": "kitty",
+    "jumpin": "jumpin",
+    "color": "colour",
+    "colors": "colour",
+    "coloured": "colour",
+    "colored": "colour",
+    # verbs people use for the same act
+    "say": "call",
+    "says": "call",
+    "said": "call",
+    "saying": "call",
+    "yell": "call",
+    "yelled": "call",
+    "shout": "call",
+    "shouted": "call",
+    "announce": "call",
+    "announced": "call",
+    "calling": "call",
+    "called": "call",
+    "forgot": "forget",
+    "forgotten": "forget",
+    "forgetting": "forget",
+    "forgets": "forget",
+    "didnt": "not",
+    "dont": "not",
+    "doesnt": "not",
+    "never": "not",
+    "without": "not",
+    "cant": "cant",
+    "cannot": "cant",
+    "couldnt": "cant",
+    "unable": "cant",
+    "finish": "end",
+    "finishing": "end",
+    "ends": "end",
+    "stack": "stack",
+    "stacked": "stack",
+    "worth": "point",
+    "value": "point",
+    "values": "point",
+    "pts": "point",
+    "dealt": "deal",
+    "punishment": "penalty",
+    "reshuffle": "shuffle",
+    "reshuffled": "shuffle",
+    "reshuffling": "shuffle",
+    "fine": "penalty",
+    "depleted": "runout",
+    "anticlockwise": "counterclockwise",
+    "counterclockwise": "counterclockwise",
+    # number words to digits, so "seven cards" meets "7 cards"
+    "zero": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+}
+
+_STOP_WORDS_TEXT = """
+    a an the i im ive id you youre your yours we our us me my mine he she they them their
+    is are am was were be been being can could do does did to of on in into onto it its if
+    what whats when whens should would will shall and or so that this these those there then
+    with at for just u ur anyone someone somebody allowed legal ok okay how hey please also
+    by as any than from still get got have has had let lets about really actually like
+    happen happens happened
+"""
+_STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _stem(word: str) -> str:
+    """A deliberately small stemmer: plurals, -ing, -ed and a trailing e."""
+    if len(word) <= 3 or word.isdigit():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("ing") and len(word) > 5:
+        word = word[:-3]
+        if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "ls":
+            word = word[:-1]  # "stopping" -> "stop"
+    elif word.endswith("ed") and len(word) > 4:
+        word = word[:-2]
+        if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "ls":
+            word = word[:-1]
+    elif word.endswith(("sses", "xes", "ches", "shes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    text = text.lower().replace("\u2019", "").replace("\u2018", "").replace("'", "")
+    for pattern, token in _PHRASES:
+        text = pattern.sub(token, text)
+    return text
+
+
+def normalise(text: str) -> list[str]:
+    """The canonical search terms for a piece of text, in order (duplicates kept)."""
+    terms: list[str] = []
+    for word in _WORD.findall(_fold(text)):
+        word = _SYNONYMS.get(word, word)
+        if word in _STOP_WORDS:
+            continue
+        word = _stem(word)
+        # "wild +4" and "comodín toma 4" name one card, not a Wild and a Wild Draw Four.
+        if word == "wilddrawfour" and terms and terms[-1] == "wild":
+            terms.pop()
+        terms.append(word)
+    return terms
+
+
+# --- Index -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    entry: Entry
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Doc:
+    entry: Entry
+    title: frozenset[str]
+    slug: frozenset[str]
+    aliases: tuple[frozenset[str], ...]
+    answer: Counter[str]
+    prominent: frozenset[str]  # title, slug and alias terms
+
+
+def _build_doc(entry: Entry) -> _Doc:
+    title = frozenset(normalise(entry.title))
+    slug = frozenset(normalise(entry.slug.replace("-", " ")))
+    aliases = tuple(
+        terms for terms in (frozenset(normalise(alias)) for alias in entry.aliases) if terms
+    )
+    body = " ".join([entry.answer, *(variant.answer for variant in entry.variants)])
+    answer = Counter(normalise(body))
+    prominent = title | slug | frozenset().union(*aliases)
+    return _Doc(entry, title, slug, aliases, answer, prominent)
+
+
+_DOCS: tuple[_Doc, ...] = tuple(_build_doc(entry) for entry in ENTRIES)
+
+_POSTINGS: dict[str, list[int]] = defaultdict(list)
+for _index, _doc in enumerate(_DOCS):
+    for _term in _doc.prominent | set(_doc.answer):
+        _POSTINGS[_term].append(_index)
+
+_IDF: dict[str, float] = {
+    term: math.log(1 + (len(_DOCS) - len(docs) + 0.5) / (len(docs) + 0.5))
+    for term, docs in _POSTINGS.items()
+}
+# How many entries name a term prominently: used to pick between equally close typo fixes.
+_PROMINENCE: Counter[str] = Counter(term for doc in _DOCS for term in doc.prominent)
+_TITLE_MASS: tuple[float, ...] = tuple(
+    sum(_IDF[term] for term in doc.title) or 1.0 for doc in _DOCS
+)
+_ALIAS_MASS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(sum(_IDF[term] for term in alias) for alias in doc.aliases) for doc in _DOCS
+)
+
+
+def _max_typos(word: str) -> int:
+    if len(word) < 4 or word.isdigit():
+        return 0
+    return 1 if len(word) < 7 else 2
+
+
+def _deletions(word: str, depth: int) -> set[str]:
+    """Every string made by deleting up to ``depth`` characters from ``word``."""
+    found = {word}
+    frontier = {word}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
+        found |= frontier
+    return found
+
+
+_DELETIONS: dict[str, set[str]] = defaultdict(set)
+for _term in _POSTINGS:
+    for _variant in _deletions(_term, 2 if len(_term) >= 6 else 1):
+        _DELETIONS[_variant].add(_term)
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Damerau-Levenshtein distance (optimal string alignment)."""
+    previous_previous: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, char_b in enumerate(b, 1):
+            cost = char_a != char_b
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
+                current[j] = min(current[j], previous_previous[j - 2] + 1)
+        previous_previous, previous = previous, current
+    return previous[-1]
+
+
+@lru_cache(maxsize=4096)
+def _correct(word: str) -> str | None:
+    """The closest vocabulary term to an unknown word, or None if nothing is close enough."""
+    limit = _max_typos(word)
+    if not limit:
+        return None
+    candidates: set[str] = set()
+    for variant in _deletions(word, limit):
+        candidates |= _DELETIONS.get(variant, set())
+    best: tuple[int, int, str] | None = None
+    for candidate in candidates:
+        distance = _edit_distance(word, candidate)
+        if distance > limit or (distance > 1 and len(candidate) < 6):
+            continue
+        key = (distance, -_PROMINENCE[candidate], candidate)
+        if best is None or key < best:
+            best = key
+    return best[2] if best else None
+
+
+_TYPO_WEIGHT = 0.8
+
+
+def _query_terms(query: str) -> dict[str, float]:
+    """Query terms with their weights; corrected typos count a little less."""
+    weights: dict[str, float] = {}
+    for term in normalise(query):
+        weight = 1.0
+        if term not in _IDF:
+            corrected = _correct(term)
+            if corrected is None:
+                continue
+            term, weight = corrected, _TYPO_WEIGHT
+        weights[term] = max(weights.get(term, 0.0), weight)
+    return weights
+
+
+# --- Scoring ---------------------------------------------------------------------------------
+
+_TITLE_WEIGHT = 2.0
+_SLUG_WEIGHT = 1.0
+_ALIAS_WEIGHT = 3.0
+_ANSWER_WEIGHT = 0.6
+_MIN_SHARE_OF_BEST = 0.15  # drop hits far weaker than the best one
+
+
+def _score(index: int, terms: dict[str, float], query_mass: float) -> float:
+    doc = _DOCS[index]
+    idf = _IDF
+    title = sum(weight * idf[t] for t, weight in terms.items() if t in doc.title)
+    if title:
+        # A short title the query covers ("Kitty card") beats a long one that mentions the term.
+        title *= 0.5 + 0.5 * title / _TITLE_MASS[index]
+    slug = sum(weight * idf[t] for t, weight in terms.items() if t in doc.slug)
+    alias = 0.0
+    for alias_terms, alias_mass in zip(doc.aliases, _ALIAS_MASS[index], strict=True):
+        matched = sum(weight * idf[t] for t, weight in terms.items() if t in alias_terms)
+        if not matched:
+            continue
+        # The closer the alias is to the whole query (both ways round), the more it counts.
+        covers_alias = matched / alias_mass
+        covers_query = matched / query_mass
+        alias = max(alias, matched * (0.25 + 0.75 * covers_alias * covers_query))
+    answer = 0.0
+    for t, weight in terms.items():
+        tf = doc.answer.get(t, 0)
+        if tf:
+            answer += weight * idf[t] * (tf * 2.2 / (tf + 1.2))
+    matched_anywhere = sum(
+        weight * idf[t] for t, weight in terms.items() if t in doc.prominent or t in doc.answer
+    )
+    completeness = matched_anywhere / query_mass
+    raw = (
+        _TITLE_WEIGHT * title
+        + _SLUG_WEIGHT * slug
+        + _ALIAS_WEIGHT * alias
+        + _ANSWER_WEIGHT * answer
+    )
+    return raw * (0.5 + 0.5 * completeness)
+
+
+def search(query: str, edition: str | None = None, limit: int = 10) -> list[Hit]:
+    """Entries that answer ``query``, best first.
+
+    ``edition`` (a slug from ``EDITIONS``) keeps only entries that apply to that deck.
+    A blank query, or one with no usable words, gives an empty list. Raises ValueError for
+    an unknown edition.
+    """
+    if edition is not None and edition not in EDITIONS:
+        raise ValueError(f"There is no edition called {edition!r}.")
+    if limit <= 0 or not query or not query.strip():
+        return []
+    terms = _query_terms(query)
+    if not terms:
+        return []
+    query_mass = sum(weight * _IDF[t] for t, weight in terms.items())
+    candidates = {index for t in terms for index in _POSTINGS[t]}
+    scored = []
+    for index in candidates:
+        entry = _DOCS[index].entry
+        if edition is not None and edition not in entry.editions:
+            continue
+        score = _score(index, terms, query_mass)
+        if score > 0:
+            scored.append((score, index))
+    if not scored:
+        return []
+    scored.sort(key=lambda pair: (-pair[0], pair[1]))
+    floor = scored[0][0] * _MIN_SHARE_OF_BEST
+    return [
+        Hit(_DOCS[index].entry, round(score, 3))
+        for score, index in scored[:limit]
+        if score >= floor
+    ]

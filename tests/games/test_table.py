@@ -1,0 +1,351 @@
+import pytest
+from django.urls import reverse
+
+from scorekeeper.games.models import Crew, Game, Hand, Player, Round
+from tests.factories import GameFactory, MembershipFactory
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def crew_client(client, db):
+    membership = MembershipFactory(crew__name="Friday club")
+    client.force_login(membership.user)
+    return client, membership.crew
+
+
+@pytest.fixture
+def game(crew_client):
+    _, crew = crew_client
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="kitty", target=200)
+    return game
+
+
+def round_data(winner, request_key="", **hands):
+    """hands: Ben="*7 W" (cards) or Ben=12 (a typed total), by seat index order of names."""
+    data = {"winner": winner, "went_out_on": "other", "request_key": request_key}
+    for index, name in enumerate(["Ann", "Ben", "Cat"]):
+        hand = hands.get(name)
+        data[f"cards_{index}"] = hand if isinstance(hand, str) else ""
+        data[f"total_{index}"] = str(hand) if isinstance(hand, int) else ""
+    return data
+
+
+def test_the_game_page_needs_a_login(client, db):
+    game = GameFactory()
+    response = client.get(reverse("game_detail", args=[game.pk]))
+    assert response.status_code == 302
+    assert "/login/" in response["Location"]
+
+
+def test_another_crews_game_is_not_found(crew_client):
+    client, _ = crew_client
+    other = GameFactory()
+    assert client.get(reverse("game_detail", args=[other.pk])).status_code == 404
+    post = client.post(reverse("round_create", args=[other.pk]), round_data("Ann", Ben=1, Cat=2))
+    assert post.status_code == 404
+    assert Round.objects.count() == 0
+
+
+def test_the_scoreboard_shows_players_keypad_and_special_card(crew_client, game):
+    client, _ = crew_client
+    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    for name in ("Ann", "Ben", "Cat", "Kitty card", "Save round 1"):
+        assert name in text
+    assert 'data-key="W+4"' in text
+    assert 'data-key="X"' in text
+
+
+def test_a_round_by_keypad_and_totals_updates_the_board_in_place(crew_client, game):
+    client, _ = crew_client
+    url = reverse("round_create", args=[game.pk])
+    response = client.post(url, round_data("Ann", Ben="*7 W X", Cat=12), **HTMX)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert 'id="table"' in text and "<html" not in text
+    assert "119" in text  # 7 + 50 + 50 + 12
+    round_ = Round.objects.get()
+    assert round_.winner.name == "Ann"
+    assert Hand.objects.get(player__name="Ben").cards == "*7 W X"
+    assert Hand.objects.get(player__name="Cat").points == 12
+
+
+def test_without_javascript_a_round_post_redirects_to_the_board(crew_client, game):
+    client, _ = crew_client
+    response = client.post(reverse("round_create", args=[game.pk]), round_data("Ben", Ann=3, Cat=4))
+    assert response.status_code == 302
+    assert Round.objects.count() == 1
+
+
+def test_too_many_wilds_is_refused_inline_and_keeps_the_entry(crew_client, game):
+    client, _ = crew_client
+    url = reverse("round_create", args=[game.pk])
+    response = client.post(url, round_data("Ann", Ben="W W W", Cat="W W *5"), **HTMX)
+    assert response.status_code == 422
+    text = response.content.decode()
+    assert "5 × W (Wild) entered, but the deck holds only four" in text
+    assert 'value="W W *5"' in text
+    assert Round.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (round_data("", Ben=1, Cat=2), "Tap the player who went out."),
+        (round_data("Ann", Ben=1), "Enter Cat&#x27;s cards or their total."),
+        (round_data("Ann", Ben="Q9", Cat=2), "&#x27;Q9&#x27; is not a card"),
+        (round_data("Ann", Ben=1, Cat=-3), "must be a whole number"),
+        ({**round_data("Ann", Ben=1, Cat=2), "cards_2": "*7"}, "not both"),
+        (round_data("Zed", Ben=1, Cat=2), "Pick the player who went out"),
+    ],
+)
+def test_bad_rounds_get_a_specific_message_and_change_nothing(crew_client, game, data, message):
+    client, _ = crew_client
+    response = client.post(reverse("round_create", args=[game.pk]), data, **HTMX)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert Round.objects.count() == 0
+
+
+def test_a_resent_round_is_stored_once(crew_client, game):
+    client, _ = crew_client
+    url = reverse("round_create", args=[game.pk])
+    data = round_data("Ann", request_key="abc123", Ben=5, Cat=6)
+    client.post(url, data, **HTMX)
+    client.post(url, data, **HTMX)
+    assert Round.objects.count() == 1
+
+
+def test_reaching_the_target_ends_the_game_with_a_winner_and_rematch(crew_client, game):
+    client, _ = crew_client
+    url = reverse("round_create", args=[game.pk])
+    client.post(url, round_data("Ann", Ben="W W W", Cat="W +2".replace("+2", "*+2")), **HTMX)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "Ann wins!" in text
+    assert "Save round" not in text
+    response = client.post(reverse("rematch", args=[game.pk]))
+    rematch = Game.objects.exclude(pk=game.pk).get()
+    assert response["Location"] == reverse("game_detail", args=[rematch.pk])
+    assert [s.player.name for s in rematch.seats.all()] == ["Ann", "Ben", "Cat"]
+    assert (rematch.edition, rematch.scoring, rematch.target) == ("kitty", "standard", 200)
+
+
+def test_a_round_after_the_end_is_refused(crew_client, game):
+    client, _ = crew_client
+    url = reverse("round_create", args=[game.pk])
+    client.post(url, round_data("Ann", Ben=150, Cat=60), **HTMX)
+    response = client.post(url, round_data("Ben", Ann=1, Cat=2), **HTMX)
+    assert response.status_code == 422
+    assert "after the game ended" in response.content.decode()
+    assert Round.objects.count() == 1
+
+
+def test_lowest_mode_shares_an_equal_win(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], scoring="lowest", target=50)
+    url = reverse("round_create", args=[game.pk])
+    client.post(url, round_data("Ann", Ben=30, Cat=10), **HTMX)
+    client.post(url, round_data("Cat", Ann=10, Ben=25), **HTMX)
+    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "Shared win: Ann and Cat" in text
+
+
+def test_editing_a_past_round_rescores_the_game(crew_client, game):
+    client, _ = crew_client
+    url = reverse("round_create", args=[game.pk])
+    client.post(url, round_data("Ann", Ben=5, Cat=6), **HTMX)
+    client.post(url, round_data("Ben", Ann=7, Cat=8), **HTMX)
+    edit = reverse("round_change", args=[game.pk, 1])
+    form = client.get(edit).content.decode()
+    assert 'value="5"' in form
+    response = client.post(edit, round_data("Cat", Ann=20, Ben=30))
+    assert response.status_code == 302
+    first = Round.objects.get(number=1)
+    assert first.winner.name == "Cat"
+    assert sorted(h.points for h in first.hands.all()) == [20, 30]
+    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert ">50<" in text.replace(" ", "")
+
+
+def test_an_edit_that_breaks_the_deck_is_refused(crew_client, game):
+    client, _ = crew_client
+    client.post(reverse("round_create", args=[game.pk]), round_data("Ann", Ben=5, Cat=6), **HTMX)
+    edit = reverse("round_change", args=[game.pk, 1])
+    response = client.post(edit, round_data("Ann", Ben="X X X", Cat="X X"))
+    assert response.status_code == 422
+    assert "only four" in response.content.decode()
+    assert Round.objects.get().hands.get(player__name="Ben").points == 5
+
+
+def test_delete_last_round_and_undo(crew_client, game):
+    client, _ = crew_client
+    client.post(reverse("round_create", args=[game.pk]), round_data("Ann", Ben=5, Cat=6), **HTMX)
+    response = client.post(reverse("round_delete", args=[game.pk]), **HTMX)
+    assert Round.objects.count() == 0
+    text = response.content.decode()
+    assert "Last round deleted." in text
+    token = text.split('name="token" value="')[1].split('"')[0]
+    client.post(reverse("round_undo", args=[game.pk]), {"token": token}, **HTMX)
+    restored = Round.objects.get()
+    assert restored.winner.name == "Ann"
+    assert sorted(h.points for h in restored.hands.all()) == [5, 6]
+
+
+def test_undo_with_a_forged_token_is_refused(crew_client, game):
+    client, _ = crew_client
+    response = client.post(reverse("round_undo", args=[game.pk]), {"token": "forged"}, **HTMX)
+    assert response.status_code == 422
+    assert "not valid" in response.content.decode()
+
+
+def test_pick_dealer_and_the_deal_moves_left(crew_client, game):
+    client, _ = crew_client
+    client.post(reverse("dealer_pick", args=[game.pk]), {"dealer": "Cat"}, **HTMX)
+    game.refresh_from_db()
+    assert game.first_dealer.name == "Cat"
+    response = client.post(
+        reverse("round_create", args=[game.pk]), round_data("Ann", Ben=1, Cat=2), **HTMX
+    )
+    assert "<strong>Ann</strong> deals round 2" in response.content.decode()
+
+
+def test_draw_for_deal_picks_the_highest_number(crew_client, game):
+    client, _ = crew_client
+    data = {"draw_0": "*5", "draw_1": "W", "draw_2": "*9"}
+    client.post(reverse("dealer_draw", args=[game.pk]), data, **HTMX)
+    game.refresh_from_db()
+    assert game.first_dealer.name == "Cat"
+
+
+def test_draw_for_deal_tie_asks_for_a_redraw(crew_client, game):
+    client, _ = crew_client
+    data = {"draw_0": "*9", "draw_1": "*+2", "draw_2": "*9"}
+    response = client.post(reverse("dealer_draw", args=[game.pk]), data, **HTMX)
+    assert "Ann and Cat draw again" in response.content.decode()
+    game.refresh_from_db()
+    assert game.first_dealer is None
+
+
+def test_new_game_seats_players_in_order_and_starts(crew_client):
+    client, crew = crew_client
+    Player.objects.create(crew=crew, name="Ann")
+    url = reverse("game_new")
+    state = {"edition": "cheese-touch", "scoring": "lowest", "target_choice": "500"}
+    page = client.post(url, {**state, "action": "add:Ann"}, **HTMX)
+    assert 'name="seat" value="Ann"' in page.content.decode()
+    page = client.post(
+        url, {**state, "seat": ["Ann"], "new_player": "Ben", "action": "new"}, **HTMX
+    )
+    assert 'name="seat" value="Ben"' in page.content.decode()
+    page = client.post(url, {**state, "seat": ["Ann", "Ben"], "action": "up:1"}, **HTMX)
+    text = page.content.decode()
+    assert text.index('value="Ben"') < text.index('value="Ann"')
+    response = client.post(
+        url,
+        {
+            **state,
+            "seat": ["Ben", "Ann"],
+            "target_choice": "custom",
+            "target_custom": "300",
+            "action": "start",
+        },
+    )
+    game = Game.objects.get()
+    assert response["Location"] == reverse("game_detail", args=[game.pk])
+    assert [s.player.name for s in game.seats.all()] == ["Ben", "Ann"]
+    assert (game.edition, game.scoring, game.target) == ("cheese-touch", "lowest", 300)
+    assert game.night.crew == crew
+    assert Player.objects.filter(crew=crew, name="Ben").exists()
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"seat": ["Ann"]}, "Seat 2 to 10 players"),
+        ({"seat": ["Ann", "Ben"], "target_choice": "custom"}, "Enter a target"),
+        ({"seat": ["Ann", "Ben"], "target_choice": "custom", "target_custom": "0"}, "greater than"),
+        ({"seat": ["Ann", "Ben"], "edition": "pokemon"}, "Select a valid choice"),
+    ],
+)
+def test_new_game_refusals_start_nothing(crew_client, extra, message):
+    client, _ = crew_client
+    data = {"edition": "classic", "scoring": "standard", "target_choice": "500", "action": "start"}
+    response = client.post(reverse("game_new"), {**data, **extra}, **HTMX)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_live_page_opens_without_login_and_answers_304_when_unchanged(client, db):
+    game = GameFactory(players=["Ann", "Ben"])
+    live = reverse("live_board", args=[game.share_token])
+    first = client.get(live, **HTMX)
+    assert first.status_code == 200
+    assert "Ann" in first.content.decode()
+    assert "Save round" not in first.content.decode()
+    etag = first["ETag"]
+    again = client.get(live, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert again.status_code == 304
+    from scorekeeper.games.table import round_record
+
+    round_record(game=game, winner="Ann", hands={"Ben": 9})
+    changed = client.get(live, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+
+
+def test_the_live_page_has_no_controls_that_change_anything(client, db):
+    game = GameFactory(players=["Ann", "Ben"])
+    text = client.get(reverse("live", args=[game.share_token])).content.decode()
+    assert "<form" not in text.split('id="main"')[1]
+    assert "every 4s" in text
+
+
+def test_revoking_the_share_link_makes_the_old_one_fail(crew_client, game):
+    client, _ = crew_client
+    old = game.share_token
+    client.post(reverse("share_reset", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.share_token != old
+    assert client.get(reverse("live", args=[old])).status_code == 404
+    assert client.get(reverse("live", args=[game.share_token])).status_code == 200
+
+
+def test_the_share_qr_code_is_an_svg(crew_client, game):
+    client, _ = crew_client
+    response = client.get(reverse("share_qr", args=[game.pk]))
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+
+
+@pytest.mark.parametrize("rounds", [1, 12])
+def test_page_queries_do_not_grow_with_rounds(crew_client, game, rounds, django_assert_num_queries):
+    from scorekeeper.games.table import round_record
+
+    client, _ = crew_client
+    for number in range(rounds):
+        loser = "Ben" if number % 2 == 0 else "Ann"
+        round_record(game=game, winner=["Ann", "Ben"][number % 2], hands={loser: 1, "Cat": 1})
+    client.get("/")  # the first request of a session stores the current crew in it
+    with django_assert_num_queries(8):
+        client.get(reverse("game_detail", args=[game.pk]))
+    with django_assert_num_queries(6):
+        client.get(reverse("live", args=[game.share_token]))
+    board_url = reverse("live_board", args=[game.share_token])
+    with django_assert_num_queries(6):
+        etag = client.get(board_url)["ETag"]
+    with django_assert_num_queries(1):
+        assert client.get(board_url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    with django_assert_num_queries(8):
+        client.get(reverse("round_change", args=[game.pk, 1]))
+
+
+def test_crew_is_required(client, db):
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("loner", password="x-long-password")
+    client.force_login(user)
+    assert client.get(reverse("game_new"))["Location"] == reverse("crew_new")
+    assert Crew.objects.count() == 0

@@ -1,0 +1,175 @@
+import time
+
+import pytest
+
+from scorekeeper.rules import EDITIONS, ENTRIES, get_entry, search
+from scorekeeper.rules.search import normalise
+
+# Questions as people type them mid-argument, and the entry that must come first.
+DISPUTES = [
+    ("can you stack draw 2?", "stacking"),
+    ("can i put a +4 on a +2", "stacking"),
+    ("Stacking +2s allowed??", "stacking"),
+    ("forgot to say uno", "uno-penalty"),
+    ("didn't call uno", "uno-penalty"),
+    ("uno penalty", "uno-penalty"),
+    ("how many cards if you dont say uno", "uno-penalty"),
+    ("when do you have to say uno", "call-uno"),
+    ("too late to catch someone for uno?", "uno-catch-window"),
+    ("what if first card is wild", "first-card-wild"),
+    ("first card turned over is a reverse", "first-card-reverse"),
+    ("starting card is a +4", "first-card-wd4"),
+    ("first card draw 2", "first-card-draw-two"),
+    ("the first card flipped was a skip", "first-card-skip"),
+    ("wd4 challenge", "wd4-challenge"),
+    ("who can challenge a wild draw four", "wd4-challenge"),
+    ("can i play a +4 if i have the same number", "wd4-matching-number"),
+    ("when can you play a draw four", "wild-draw-four"),
+    ("who deals", "who-deals"),
+    ("who goes first", "who-goes-first"),
+    ("how many cards each", "deal-seven"),
+    ("can i play wild when i have a matching colour", "wild-any-time"),
+    ("can i play a wild if i could play a colour", "wild-any-time"),
+    ("what happens when the draw pile runs out", "draw-pile-runs-out"),
+    ("no more cards to draw", "draw-pile-runs-out"),
+    ("kitty card", "kitty-card"),
+    ("cheese touch", "cheese-touch-card"),
+    ("water drop", "water-drop-card"),
+    ("i have no yellow after the cheese touch", "cheese-touch-no-yellow"),
+    ("water drop but no blue cards", "water-drop-open"),
+    ("two player", "two-player"),
+    ("reverse with 2 players", "two-player"),
+    ("how many points is a skip", "card-points"),
+    ("how much is a wild worth", "card-points"),
+    ("7-0", "seven-zero"),
+    ("seven zero rule", "seven-zero"),
+    ("jump in", "jump-in"),
+    ("can i play out of turn if i have the same card", "jump-in"),
+    ("draw until you can play", "draw-until-play"),
+    ("do i keep drawing till i can go", "draw-until-play"),
+    ("what if i can't play", "cant-play-draw"),
+    ("can i play the card i just drew", "cant-play-draw"),
+    ("can I go out on a draw two", "going-out-draw-card"),
+    ("can you end on an action card", "end-on-action-card"),
+    ("can I draw even if I have a card I can play", "reneging"),
+    ("can i play two cards at once", "one-card-at-a-time"),
+    ("what does reverse do", "reverse"),
+    ("how do you win", "winning-500"),
+    ("lowest score wins", "winning-lowest"),
+    ("can we play to 200 instead", "target-score"),
+    ("which way does play go", "direction-of-play"),
+    ("how many players", "player-count"),
+    ("what do i do with the blank cards", "blank-cards"),
+    ("what can i play on a red 7", "matching"),
+    ("skip on a skip", "skip"),
+]
+
+
+@pytest.mark.parametrize(("query", "slug"), DISPUTES)
+def test_it_puts_the_right_entry_first(query, slug):
+    hits = search(query)
+    assert hits, f"no hits for {query!r}"
+    assert hits[0].entry.slug == slug, [hit.entry.slug for hit in hits[:3]]
+
+
+def test_the_table_is_big_enough_and_every_expected_slug_exists():
+    assert len(DISPUTES) >= 35
+    assert all(get_entry(slug) is not None for _, slug in DISPUTES)
+
+
+@pytest.mark.parametrize(
+    ("query", "slug"),
+    [
+        ("chalenge", "wd4-challenge"),
+        ("stak", "stacking"),
+        ("revers", "reverse"),
+        ("forgott to say uno", "uno-penalty"),
+        ("cheeze touch", "cheese-touch-card"),
+        ("uno penality", "uno-penalty"),
+        ("challange a wd4", "wd4-challenge"),
+        ("whos the delaer", "who-deals"),
+    ],
+)
+def test_it_copes_with_typos(query, slug):
+    assert search(query)[0].entry.slug == slug
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["+2", "draw 2", "draw two", "d2", "dt", "Draw Twos", "plus two"],
+)
+def test_every_way_of_saying_draw_two_means_the_same_card(query):
+    assert normalise(query) == ["drawtwo"]
+    assert search(query)[0].entry.slug == "draw-two"
+
+
+@pytest.mark.parametrize(
+    "query", ["+4", "wd4", "wild draw four", "draw 4", "Wild Draw 4", "wild +4", "WD4s"]
+)
+def test_every_way_of_saying_wild_draw_four_means_the_same_card(query):
+    assert normalise(query) == ["wilddrawfour"]
+    assert search(query)[0].entry.slug == "wild-draw-four"
+
+
+def test_draw_two_cards_is_an_amount_not_the_card():
+    assert "drawtwo" not in normalise("do I draw 2 cards?")
+
+
+def test_case_and_plurals_do_not_matter():
+    assert normalise("STACKING Draw Twos") == normalise("stacking draw two")
+    assert search("Kitty Cards")[0].entry.slug == search("kitty card")[0].entry.slug
+
+
+@pytest.mark.parametrize("query", ["", "   ", "?!", "the a of"])
+def test_a_blank_query_finds_nothing(query):
+    assert search(query) == []
+
+
+def test_gibberish_finds_nothing():
+    assert search("xqzvw plorg") == []
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_edition_filter_keeps_only_that_editions_entries(edition):
+    for query in ("special card", "cheese touch", "kitty", "water drop", "deck", "first card"):
+        for hit in search(query, edition=edition, limit=100):
+            assert edition in hit.entry.editions
+
+
+def test_the_edition_filter_hides_other_editions_special_cards():
+    assert "cheese-touch-card" in [hit.entry.slug for hit in search("cheese touch")]
+    assert "cheese-touch-card" not in [
+        hit.entry.slug for hit in search("cheese touch", edition="kitty", limit=100)
+    ]
+    slugs = [hit.entry.slug for hit in search("kitty card", edition="classic", limit=100)]
+    assert "kitty-card" not in slugs
+    assert search("kitty card", edition="kitty")[0].entry.slug == "kitty-card"
+
+
+def test_an_unknown_edition_is_refused():
+    with pytest.raises(ValueError, match="edition"):
+        search("uno", edition="mario")
+
+
+def test_hits_are_sorted_best_first_and_respect_the_limit():
+    hits = search("draw", limit=5)
+    assert 0 < len(hits) <= 5
+    scores = [hit.score for hit in hits]
+    assert scores == sorted(scores, reverse=True)
+    assert search("draw", limit=0) == []
+
+
+def test_every_entry_can_be_found_by_its_own_title():
+    for entry in ENTRIES:
+        slugs = [hit.entry.slug for hit in search(entry.title, limit=3)]
+        assert entry.slug in slugs, (entry.title, slugs)
+
+
+def test_a_query_is_fast():
+    queries = [query for query, _ in DISPUTES]
+    start = time.perf_counter()
+    for query in queries:
+        search(query)
+    per_query = (time.perf_counter() - start) / len(queries)
+    # Generous bound so a slow CI runner doesn't flake; the bench script reports real figures.
+    assert per_query < 0.05
