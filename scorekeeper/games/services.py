@@ -13,6 +13,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from scorekeeper.domain import RuleError, score_game
 from scorekeeper.domain.scoring import FORMAT
+from scorekeeper.rules import parse_house_rules
 
 from .models import Challenge, Crew, Game, GameNight, Hand, Player, Round, Seat
 
@@ -150,6 +151,10 @@ def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
     house = scored.get("house_rules") or {}
     if not isinstance(house, Mapping):
         raise RuleError("'house_rules' must be an object with 'agreed' and 'note'.")
+    try:
+        agreed = parse_house_rules(house.get("agreed") or {})
+    except ValueError as error:
+        raise RuleError(f"House rules: {error}") from None
     first_dealer = scored.get("first_dealer")
     if first_dealer is not None and first_dealer not in players:
         raise RuleError(f"The first dealer {first_dealer!r} is not a player of this game.")
@@ -163,7 +168,7 @@ def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
         finished_at=finished_at,
         status=Game.Status.FINISHED if scored["result"]["finished"] else Game.Status.ACTIVE,
         first_dealer=players.get(first_dealer) if first_dealer else None,
-        house_rules=dict(house.get("agreed") or {}),
+        house_rules=agreed,
         house_note=str(house.get("note") or ""),
     )
     Seat.objects.bulk_create(

@@ -23,9 +23,10 @@ from scorekeeper.domain import (
     get_edition,
     parse_card,
 )
+from scorekeeper.rules import HOUSE_RULES
 
 from .access import crew_required, current_crew
-from .forms import GameSetupForm, RoundForm
+from .forms import GameSetupForm, RoundForm, house_rules_from_post
 from .models import Game, Player
 from .services import games_for_export
 from .table import (
@@ -119,20 +120,29 @@ def game_new(request: HttpRequest) -> HttpResponse:
         form = GameSetupForm(request.POST)
         seats, message = _setup_seats(request, roster)
         if request.POST.get("action") == "start":
-            if form.is_valid():
+            house_rules, house_note = {}, ""
+            try:
+                house_rules, house_note = house_rules_from_post(request.POST)
+            except ValueError as error:
+                message = str(error)
+            if not message and form.is_valid():
                 if not 2 <= len(seats) <= 10:
                     message = f"Seat 2 to 10 players to start ({len(seats)} seated)."
                 else:
-                    game = _start_from_setup(request, form, seats, roster)
+                    game = _start_from_setup(request, form, seats, roster, house_rules, house_note)
                     if game is not None:
                         url = reverse("game_detail", args=[game.pk])
                         if request.htmx:
                             return HttpResponseClientRedirect(url)
                         return redirect(url)
                     message = "That game could not be started."
-            else:
+            elif not message:
                 message = "Check the choices marked below."
     context = {
+        "house_rules": HOUSE_RULES.values(),
+        "house_ticked": request.POST.getlist("house_rule") if request.method == "POST" else [],
+        "house_uno_penalty": request.POST.get("house_uno_penalty", ""),
+        "house_note": request.POST.get("house_note", ""),
         "form": form,
         "seats": seats,
         "roster": [name for name in roster if name not in seats],
@@ -146,7 +156,12 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def _start_from_setup(
-    request: HttpRequest, form: GameSetupForm, seats: list[str], roster: dict[str, Player]
+    request: HttpRequest,
+    form: GameSetupForm,
+    seats: list[str],
+    roster: dict[str, Player],
+    house_rules: dict[str, object],
+    house_note: str,
 ) -> Game | None:
     with transaction.atomic():
         players = []
@@ -163,6 +178,8 @@ def _start_from_setup(
                 edition=form.cleaned_data["edition"],
                 scoring=form.cleaned_data["scoring"],
                 target=form.cleaned_data["target"],
+                house_rules=house_rules,
+                house_note=house_note,
             )
         except RuleError as error:
             form.add_error(None, str(error))

@@ -144,6 +144,7 @@ REFUSALS = [
         "W",
     ),
     (json.dumps({**GAME, "first_dealer": "Zed"}), "Zed"),
+    (json.dumps({**GAME, "house_rules": {"agreed": {"no-such-rule": True}}}), "no-such-rule"),
     (json.dumps({**GAME, "night": {"date": "yesterday"}}), "yesterday"),
 ]
 

@@ -349,3 +349,35 @@ def test_crew_is_required(client, db):
     client.force_login(user)
     assert client.get(reverse("game_new"))["Location"] == reverse("crew_new")
     assert Crew.objects.count() == 0
+
+
+def test_house_rules_agreed_at_the_start_are_stored(crew_client):
+    client, _ = crew_client
+    data = {
+        "edition": "classic",
+        "scoring": "standard",
+        "target_choice": "500",
+        "seat": ["Ann", "Ben"],
+        "house_rule": ["stack-draw", "jump-in"],
+        "house_uno_penalty": "3",
+        "house_note": "Sevens are lucky",
+        "action": "start",
+    }
+    client.post(reverse("game_new"), data)
+    game = Game.objects.get()
+    assert game.house_rules == {"stack-draw": True, "jump-in": True, "uno-penalty": 3}
+    assert game.house_note == "Sevens are lucky"
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [({"house_uno_penalty": "99"}, "99"), ({"house_rule": ["made-up"]}, "made-up")],
+)
+def test_bad_house_rules_start_nothing(crew_client, extra, message):
+    client, _ = crew_client
+    data = {"edition": "classic", "scoring": "standard", "target_choice": "500"}
+    data |= {"seat": ["Ann", "Ben"], "action": "start", **extra}
+    response = client.post(reverse("game_new"), data)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert Game.objects.count() == 0

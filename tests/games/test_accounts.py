@@ -1,0 +1,114 @@
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from scorekeeper.games.models import Crew, Invite, Membership, Player
+from tests.factories import MembershipFactory
+
+SIGNUP = {
+    "username": "ann",
+    "password1": "a-long-test-password",
+    "password2": "a-long-test-password",
+}
+
+
+@pytest.mark.django_db
+def test_a_fresh_install_offers_the_first_account_and_crew(client):
+    text = client.get("/").content.decode()
+    assert "Create the first account and crew" in text
+
+
+@pytest.mark.django_db
+def test_signup_creates_the_user_their_crew_and_their_player(client):
+    response = client.post(reverse("signup"), {**SIGNUP, "crew_name": "Friday club"})
+    assert response.status_code == 302
+    user = get_user_model().objects.get(username="ann")
+    crew = Crew.objects.get(name="Friday club")
+    assert Membership.objects.filter(crew=crew, user=user).exists()
+    assert Player.objects.get(crew=crew).user == user
+    assert "Friday club" in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_signup_refuses_a_taken_crew_name_and_saves_nothing(client):
+    Crew.objects.create(name="Friday Club")
+    response = client.post(reverse("signup"), {**SIGNUP, "crew_name": "friday club"})
+    assert response.status_code == 422
+    assert "already exists" in response.content.decode()
+    assert not get_user_model().objects.exists()
+
+
+@pytest.mark.django_db
+def test_signup_refuses_mismatched_passwords(client):
+    data = {**SIGNUP, "password2": "something-else-entirely", "crew_name": "X"}
+    response = client.post(reverse("signup"), data)
+    assert response.status_code == 422
+    assert not get_user_model().objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_invite_link_lets_a_new_user_join_the_crew(client):
+    owner = MembershipFactory(crew__name="Friday club")
+    client.force_login(owner.user)
+    response = client.post(reverse("invite_create"))
+    invite = Invite.objects.get()
+    assert response["Location"] == reverse("crew_detail_invite", args=[invite.token])
+    page = client.get(response["Location"]).content.decode()
+    assert f"/join/{invite.token}/" in page
+    client.logout()
+    join_page = client.get(reverse("join", args=[invite.token])).content.decode()
+    assert "Join Friday club" in join_page
+    client.post(reverse("signup") + f"?invite={invite.token}", {**SIGNUP, "invite": invite.token})
+    newcomer = get_user_model().objects.get(username="ann")
+    assert Membership.objects.filter(crew=owner.crew, user=newcomer).exists()
+    assert Crew.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_signed_in_user_joins_with_one_tap(client):
+    invite = Invite.objects.create(crew=Crew.objects.create(name="Tuesday"))
+    other = MembershipFactory()
+    client.force_login(other.user)
+    client.post(reverse("join", args=[invite.token]))
+    assert Membership.objects.filter(crew=invite.crew, user=other.user).exists()
+    assert client.session["crew_id"] == invite.crew_id
+
+
+@pytest.mark.django_db
+def test_an_unknown_invite_is_not_found(client):
+    assert client.get(reverse("join", args=["nope"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_switching_to_a_crew_you_are_not_in_is_not_found(client):
+    mine = MembershipFactory()
+    theirs = Crew.objects.create(name="Theirs")
+    client.force_login(mine.user)
+    assert client.post(reverse("crew_switch", args=[theirs.pk])).status_code == 404
+    second = Crew.objects.create(name="Second")
+    Membership.objects.create(crew=second, user=mine.user)
+    client.post(reverse("crew_switch", args=[second.pk]))
+    assert client.session["crew_id"] == second.pk
+
+
+@pytest.mark.django_db
+def test_a_second_crew_can_be_started(client):
+    mine = MembershipFactory()
+    client.force_login(mine.user)
+    client.post(reverse("crew_new"), {"name": "Cousins"})
+    assert Membership.objects.filter(crew__name="Cousins", user=mine.user).exists()
+    response = client.post(reverse("crew_new"), {"name": "cousins"})
+    assert response.status_code == 422
+
+
+@pytest.mark.django_db
+def test_the_dashboard_lists_only_the_current_crews_games(client):
+    from tests.factories import GameFactory
+
+    mine = MembershipFactory()
+    GameFactory(crew=mine.crew, players=["Ann", "Ben"])
+    GameFactory(players=["Zed", "Yan"])
+    client.force_login(mine.user)
+    text = client.get("/").content.decode()
+    assert "Ann, Ben" in text
+    assert "Zed" not in text
