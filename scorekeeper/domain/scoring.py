@@ -65,7 +65,8 @@ def parse_players(value: Any) -> list[str]:
         raise RuleError(f"Players must be a list of names in seat order, not {value!r}.")
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
         raise RuleError(
-            f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(value)} were given."
+            f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
+            f"{len(value)} {'was' if len(value) == 1 else 'were'} given."
         )
     names: list[str] = []
     seen: dict[str, str] = {}
@@ -166,7 +167,7 @@ def round_points(
 
 def winners_of(totals: Mapping[str, int], scoring: Scoring) -> list[str]:
     """The best total under the mode; equal best totals share the win."""
-    best = (max if scoring is Scoring.STANDARD else min)(totals.values())
+    best = (max if parse_scoring(scoring) is Scoring.STANDARD else min)(totals.values())
     return [player for player, total in totals.items() if total == best]
 
 

@@ -11,7 +11,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from scorekeeper.domain import RuleError, score_game
+from scorekeeper.domain import RuleError, parse_colour, score_game
 from scorekeeper.domain.scoring import FORMAT
 from scorekeeper.rules import parse_house_rules
 
@@ -98,7 +98,10 @@ def default_crew(name: str | None = None) -> Crew:
 def _when(value: Any, label: str) -> dt.datetime | None:
     if value in (None, ""):
         return None
-    parsed = parse_datetime(value) if isinstance(value, str) else None
+    try:
+        parsed = parse_datetime(value) if isinstance(value, str) else None
+    except ValueError:  # well formed but impossible, e.g. February 30th
+        parsed = None
     if parsed is None:
         raise RuleError(f"{label} {value!r} is not an ISO date and time.")
     return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, dt.UTC)
@@ -110,7 +113,10 @@ def _night(crew: Crew, value: Any, started_at: dt.datetime) -> GameNight:
     if not isinstance(value, Mapping):
         raise RuleError("'night' must be an object with a 'date' and a 'name'.")
     raw_date = value.get("date")
-    date = parse_date(raw_date) if isinstance(raw_date, str) else None
+    try:
+        date = parse_date(raw_date) if isinstance(raw_date, str) else None
+    except ValueError:  # well formed but impossible, e.g. 2026-02-30
+        date = None
     if raw_date is not None and date is None:
         raise RuleError(f"Night date {raw_date!r} is not a date like 2026-11-21.")
     date = date or timezone.localdate(started_at)
@@ -233,7 +239,7 @@ def _store_challenge(game: Game, players: Mapping[str, Player], item: Any) -> Ch
         challenger=players[names[0]],
         challenged=players[names[1]],
         drawer=players[names[2]],
-        colour=str(item.get("colour", ""))[:1].upper(),
+        colour=parse_colour(str(item.get("colour", ""))),
         hand=str(item.get("hand") or ""),
         guilty=item["guilty"],
         cards_drawn=cards,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import uuid
 from typing import Any
 
@@ -444,5 +445,6 @@ def live_board(request: HttpRequest, token: str) -> HttpResponse:
 def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
     url = request.build_absolute_uri(reverse("live", args=[game.share_token]))
-    svg = segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff")
-    return HttpResponse(svg, content_type="image/svg+xml")
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")

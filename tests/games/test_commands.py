@@ -146,6 +146,27 @@ REFUSALS = [
     (json.dumps({**GAME, "first_dealer": "Zed"}), "Zed"),
     (json.dumps({**GAME, "house_rules": {"agreed": {"no-such-rule": True}}}), "no-such-rule"),
     (json.dumps({**GAME, "night": {"date": "yesterday"}}), "yesterday"),
+    (json.dumps({**GAME, "night": {"date": "2026-02-30"}}), "2026-02-30"),
+    (json.dumps({**GAME, "started_at": "2026-02-30T10:00:00"}), "2026-02-30"),
+    (json.dumps({**GAME, "house_rules": {"agreed": "x"}}), "House rules"),
+    (
+        json.dumps(
+            {
+                **GAME,
+                "challenges": [
+                    {
+                        "challenger": "Ann",
+                        "challenged": "Ben",
+                        "drawer": "Ben",
+                        "colour": "purple",
+                        "guilty": True,
+                        "cards": 4,
+                    }
+                ],
+            }
+        ),
+        "purple",
+    ),
 ]
 
 
