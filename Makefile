@@ -50,5 +50,9 @@ format: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
+screenshots: $(VENV)/.installed-test
+	scripts/ensure-chromium.sh
+	$(BIN)/pytest tests/browser/screens.py -q
+
 clean:
 	rm -rf $(VENV) staticfiles

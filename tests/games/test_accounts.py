@@ -112,3 +112,13 @@ def test_the_dashboard_lists_only_the_current_crews_games(client):
     text = client.get("/").content.decode()
     assert "Ann, Ben" in text
     assert "Zed" not in text
+
+
+@pytest.mark.django_db
+def test_log_out_from_the_crew_page(client):
+    mine = MembershipFactory()
+    client.force_login(mine.user)
+    page = client.get(reverse("crew_detail")).content.decode()
+    assert f'action="{reverse("logout")}"' in page
+    client.post(reverse("logout"))
+    assert client.get(reverse("crew_detail")).status_code == 302
