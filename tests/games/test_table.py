@@ -382,3 +382,15 @@ def test_bad_house_rules_start_nothing(crew_client, extra, message):
     assert response.status_code == 422
     assert message in response.content.decode()
     assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize("games", [1, 8])
+def test_dashboard_and_new_game_queries_do_not_grow(crew_client, games, django_assert_num_queries):
+    client, crew = crew_client
+    for _ in range(games):
+        GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
+    client.get("/")  # stores the current crew in the session
+    with django_assert_num_queries(6):
+        client.get("/")
+    with django_assert_num_queries(4):
+        client.get(reverse("game_new"))

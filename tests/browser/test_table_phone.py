@@ -1,0 +1,47 @@
+"""The table screens on small and dark phones: no sideways scroll, big tap targets, contrast."""
+
+import pytest
+from playwright.sync_api import Page
+
+from scorekeeper.games.table import round_record
+from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
+from tests.factories import GameFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    'main button, main .btn, main .choice, main input[type=text], main select, .topbar a'))
+  .filter(el => el.offsetParent !== null && !el.classList.contains('visually-hidden'))
+  .filter(el => el.getBoundingClientRect().height < 44)
+  .map(el => el.outerHTML.slice(0, 80))"""
+
+
+@pytest.fixture
+def game_with_rounds(member):
+    _, crew = member
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition="water-drop")
+    round_record(game=game, winner="Ann", hands={"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})
+    return game
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_table_fits_small_phones_with_big_tap_targets(
+    live_server, logged_in_page: Page, game_with_rounds, width
+):
+    page = logged_in_page
+    page.set_viewport_size({"width": width, "height": 780})
+    for path in ("/", "/games/new/", f"/games/{game_with_rounds.pk}/"):
+        page.goto(live_server.url + path)
+        assert_no_sideways_scroll(page)
+        assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_dark_mode_passes_the_contrast_checks(live_server, logged_in_page: Page, game_with_rounds):
+    page = logged_in_page
+    page.emulate_media(color_scheme="dark")
+    page.goto(live_server.url + f"/games/{game_with_rounds.pk}/")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(17, 20, 24)"
+    assert_accessible(page)
+    page.goto(live_server.url + f"/live/{game_with_rounds.share_token}/")
+    assert_accessible(page)
