@@ -45,3 +45,24 @@ def test_dark_mode_passes_the_contrast_checks(live_server, logged_in_page: Page,
     assert_accessible(page)
     page.goto(live_server.url + f"/live/{game_with_rounds.share_token}/")
     assert_accessible(page)
+
+
+def test_a_failed_save_says_so_and_keeps_the_entry(
+    live_server, logged_in_page: Page, game_with_rounds
+):
+    page = logged_in_page
+    page.goto(live_server.url + f"/games/{game_with_rounds.pk}/")
+    page.get_by_role("radio", name="Ben", exact=True).check()
+    for name in ("Ann", "Cat", "Dan"):
+        page.get_by_label(f"…or type {name}'s total").fill("5")
+    page.route("**/rounds/", lambda route: route.abort())
+    page.get_by_role("button", name="Save round 2").click()
+    banner = page.locator("#offline-banner")
+    banner.wait_for(state="visible")
+    assert "Not saved" in banner.inner_text()
+    assert page.get_by_label("…or type Ann's total").input_value() == "5"
+    assert game_with_rounds.rounds.count() == 1
+    page.unroute("**/rounds/")
+    page.get_by_role("button", name="Save round 2").click()
+    banner.wait_for(state="hidden")
+    assert game_with_rounds.rounds.count() == 2
