@@ -74,3 +74,22 @@ def judge_challenge(
     return Verdict(
         guilty=False, drawer="challenger", cards=INNOCENT_DRAW, matching=(), reason=reason
     )
+
+
+def judge_by_answer(active_color: str, held: bool, edition: str | Edition = "classic") -> Verdict:
+    """The verdict when the table only says whether a card of the active colour was held.
+
+    "No" is judged as an empty hand (not guilty, the challenger draws 6). "Yes" is guilty
+    (the challenged player draws 4); no card list is known, so the reason says it generally.
+    """
+    if not held:
+        return judge_challenge(active_color, [], edition)
+    name = COLOUR_NAMES[parse_colour(active_color)]
+    return Verdict(
+        guilty=True,
+        drawer="challenged",
+        cards=GUILTY_DRAW,
+        matching=(),
+        reason=f"Guilty: they held a {name} card while {name} was in play, so they draw "
+        f"{GUILTY_DRAW} instead.",
+    )

@@ -165,26 +165,3 @@ class RoundForm(forms.Form):
             hands[player] = hand
         cleaned["hands"] = hands
         return cleaned
-
-
-def house_rules_from_post(post) -> tuple[dict[str, object], str]:
-    """House rules ticked on a form: ``house_rule`` boxes, ``house_uno_penalty``, ``house_note``.
-
-    Raises ValueError with one plain sentence when a value is refused.
-    """
-    from scorekeeper.rules import HOUSE_RULES, parse_house_rules
-
-    data: dict[str, object] = {}
-    for key in post.getlist("house_rule"):
-        rule = HOUSE_RULES.get(key)
-        if rule is None:
-            raise ValueError(f"There is no house rule called {key!r}.")
-        if not rule.takes_value:
-            data[key] = True
-    penalty = post.get("house_uno_penalty", "").strip()
-    if penalty:
-        data["uno-penalty"] = penalty
-    note = post.get("house_note", "").strip()
-    if len(note) > 500:
-        raise ValueError("Keep the house rules note under 500 characters.")
-    return parse_house_rules(data), note

@@ -24,10 +24,10 @@ from scorekeeper.domain import (
     get_edition,
     parse_card,
 )
-from scorekeeper.rules import HOUSE_RULES
+from scorekeeper.referee.forms import HouseRulesForm
 
 from .access import crew_required, current_crew
-from .forms import GameSetupForm, RoundForm, house_rules_from_post
+from .forms import GameSetupForm, RoundForm
 from .models import Game, Player
 from .services import games_for_export
 from .table import (
@@ -113,6 +113,7 @@ def _setup_seats(request: HttpRequest, roster: dict[str, Player]) -> tuple[list[
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
     roster = {p.name: p for p in Player.objects.filter(crew=request.crew)}
+    house_form = HouseRulesForm(request.POST or None, prefix="house")
     if request.method == "GET":
         form = GameSetupForm()
         seats: list[str] = []
@@ -121,16 +122,20 @@ def game_new(request: HttpRequest) -> HttpResponse:
         form = GameSetupForm(request.POST)
         seats, message = _setup_seats(request, roster)
         if request.POST.get("action") == "start":
-            house_rules, house_note = {}, ""
-            try:
-                house_rules, house_note = house_rules_from_post(request.POST)
-            except ValueError as error:
-                message = str(error)
-            if not message and form.is_valid():
+            if not house_form.is_valid():
+                message = "Check the house rules marked below."
+            elif form.is_valid():
                 if not 2 <= len(seats) <= 10:
                     message = f"Seat 2 to 10 players to start ({len(seats)} seated)."
                 else:
-                    game = _start_from_setup(request, form, seats, roster, house_rules, house_note)
+                    game = _start_from_setup(
+                        request,
+                        form,
+                        seats,
+                        roster,
+                        house_form.cleaned_data["house_rules"],
+                        house_form.cleaned_data["house_note"],
+                    )
                     if game is not None:
                         url = reverse("game_detail", args=[game.pk])
                         if request.htmx:
@@ -140,10 +145,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
             elif not message:
                 message = "Check the choices marked below."
     context = {
-        "house_rules": HOUSE_RULES.values(),
-        "house_ticked": request.POST.getlist("house_rule") if request.method == "POST" else [],
-        "house_uno_penalty": request.POST.get("house_uno_penalty", ""),
-        "house_note": request.POST.get("house_note", ""),
+        "house_form": house_form,
+        "house_open": request.method == "POST" and house_form.has_changed(),
         "form": form,
         "seats": seats,
         "roster": [name for name in roster if name not in seats],

@@ -359,9 +359,10 @@ def test_house_rules_agreed_at_the_start_are_stored(crew_client):
         "scoring": "standard",
         "target_choice": "500",
         "seat": ["Ann", "Ben"],
-        "house_rule": ["stack-draw", "jump-in"],
-        "house_uno_penalty": "3",
-        "house_note": "Sevens are lucky",
+        "house-stack_draw": "on",
+        "house-jump_in": "on",
+        "house-uno_penalty": "3",
+        "house-house_note": "Sevens are lucky",
         "action": "start",
     }
     client.post(reverse("game_new"), data)
@@ -372,7 +373,7 @@ def test_house_rules_agreed_at_the_start_are_stored(crew_client):
 
 @pytest.mark.parametrize(
     ("extra", "message"),
-    [({"house_uno_penalty": "99"}, "99"), ({"house_rule": ["made-up"]}, "made-up")],
+    [({"house-uno_penalty": "99"}, "99"), ({"house-uno_penalty": "two"}, "two")],
 )
 def test_bad_house_rules_start_nothing(crew_client, extra, message):
     client, _ = crew_client

@@ -1,0 +1,41 @@
+"""Writes made by the referee: logging a Wild Draw Four challenge on a game."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from scorekeeper.domain import RuleError, Verdict
+from scorekeeper.domain.challenge import parse_colour
+from scorekeeper.games.models import Challenge, Game, Player
+
+
+@transaction.atomic
+def challenge_record(
+    *,
+    game: Game,
+    challenger: Player,
+    challenged: Player,
+    colour: str,
+    hand: str,
+    verdict: Verdict,
+) -> Challenge:
+    """Log a judged challenge on the game. It never touches rounds, so scores stay as they are.
+
+    Both players must be seated in the game and differ; the drawer follows the verdict.
+    """
+    seated = {seat.player_id for seat in game.seats.all()}
+    if challenger.pk not in seated or challenged.pk not in seated:
+        raise RuleError("Both players must be seated in this game.")
+    if challenger.pk == challenged.pk:
+        raise RuleError("A player can't challenge their own Wild Draw Four.")
+    return Challenge.objects.create(
+        crew_id=game.crew_id,
+        game=game,
+        challenger=challenger,
+        challenged=challenged,
+        colour=parse_colour(colour),
+        hand=hand,
+        guilty=verdict.guilty,
+        drawer=challenged if verdict.drawer == "challenged" else challenger,
+        cards_drawn=verdict.cards,
+    )

@@ -1,0 +1,329 @@
+"""The referee: rules lookup, a game's house rules, the Wild Draw Four challenge, the first card.
+
+The rules pages are public (settling a dispute must not wait for a login); whatever touches a
+game needs a member of the game's crew.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.middleware import HtmxDetails
+
+from scorekeeper.domain import (
+    RuleError,
+    Verdict,
+    check_against_deck,
+    format_cards,
+    get_edition,
+    judge_challenge,
+    parse_cards,
+)
+from scorekeeper.domain.challenge import judge_by_answer
+from scorekeeper.games.access import crew_object_or_404, crew_required
+from scorekeeper.games.models import Challenge, Game, Seat
+from scorekeeper.rules import EDITIONS, ENTRIES, entries_for_edition, first_card, get_entry, search
+
+from .display import (
+    CHALLENGE_ENTRY,
+    agreed_house_rules,
+    challenge_keypad,
+    colour_choices,
+    colour_hint,
+    common_disputes,
+    edition_choices,
+    entry_view,
+    first_card_choices,
+    first_card_lines,
+    house_rule_lines,
+    sources_text,
+    verdict_view,
+    who_may_challenge,
+)
+from .forms import ChallengeForm, HouseRulesForm
+from .services import challenge_record
+
+MAX_QUERY_LENGTH = 200
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _template(request: HtmxHttpRequest, page: str, partial: str) -> str:
+    """The partial for an htmx swap; the whole page otherwise (and to restore history)."""
+    if request.htmx and not request.htmx.history_restore_request:
+        return f"{page}#{partial}"
+    return page
+
+
+# --- Rules lookup ----------------------------------------------------------------------------
+
+
+def _member_game(request: HttpRequest) -> Game | None:
+    """The game named by ?game= when the signed-in user belongs to its crew; else None.
+
+    The rules pages are public, so a game that is missing or not the user's is simply
+    ignored: the answer still shows, without anyone's house rules.
+    """
+    raw = request.GET.get("game", "")
+    if not (raw.isdigit() and len(raw) < 12) or not request.user.is_authenticated:
+        return None
+    return (
+        Game.objects.filter(pk=int(raw), crew__memberships__user=request.user)
+        .only("pk", "edition", "house_rules", "house_note")
+        .first()
+    )
+
+
+def _edition_filter(request: HttpRequest, game: Game | None) -> tuple[str, str]:
+    """The edition to search ("" for all) and an error message for an unknown one."""
+    if "edition" not in request.GET:
+        return (game.edition if game else ""), ""
+    edition = request.GET["edition"].strip()
+    if edition and edition not in EDITIONS:
+        return "", f"There is no edition called {edition!r}: showing answers for every edition."
+    return edition, ""
+
+
+def _game_context(game: Game | None) -> dict[str, Any]:
+    return {
+        "game": game,
+        "game_query": f"?game={game.pk}" if game else "",
+        "house_lines": house_rule_lines(game.house_rules) if game else [],
+    }
+
+
+@require_GET
+def rules_search(request: HtmxHttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
+    game = _member_game(request)
+    edition, error = _edition_filter(request, game)
+    hits = search(query, edition=edition or None) if query else []
+    agreed = agreed_house_rules(game.house_rules) if game else {}
+    context = {
+        "query": query,
+        "edition": edition,
+        "editions": edition_choices(),
+        "error": error,
+        "best": entry_view(hits[0].entry, agreed) if hits else None,
+        "others": [hit.entry for hit in hits[1:]],
+        "common": common_disputes(edition),
+        "browse": entries_for_edition(edition) if edition else ENTRIES,
+        **_game_context(game),
+    }
+    template = _template(request, "referee/search.html", "results")
+    response = render(request, template, context, status=422 if error else 200)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_GET
+def rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    entry = get_entry(slug)
+    if entry is None:
+        raise Http404("There is no rules entry with that name.")
+    game = _member_game(request)
+    agreed = agreed_house_rules(game.house_rules) if game else {}
+    context = {"view": entry_view(entry, agreed), **_game_context(game)}
+    return render(request, "referee/entry.html", context)
+
+
+# --- House rules -----------------------------------------------------------------------------
+
+
+def _crew_game(request: HttpRequest, game_id: int) -> Game:
+    """A game of the current crew with its seated players; another crew's game is a 404."""
+    games = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    )
+    return crew_object_or_404(games, request, pk=game_id)
+
+
+@crew_required
+@require_http_methods(["GET", "POST"])
+def house_rules(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _crew_game(request, game_id)
+    if request.method == "GET":
+        form = HouseRulesForm(initial=HouseRulesForm.initial_for(game))
+        return render(request, "referee/house_rules.html", {"game": game, "form": form})
+    form = HouseRulesForm(request.POST)
+    if not form.is_valid():
+        context = {"game": game, "form": form}
+        return render(request, "referee/house_rules.html", context, status=422)
+    game.house_rules = form.cleaned_data["house_rules"]
+    game.house_note = form.cleaned_data["house_note"]
+    game.save(update_fields=["house_rules", "house_note", "updated_at"])
+    messages.success(request, "House rules saved.")
+    return redirect("game_detail", game_id=game.pk)
+
+
+# --- The Wild Draw Four challenge ------------------------------------------------------------
+
+
+def _judge(form: ChallengeForm, edition: str) -> tuple[Verdict, str] | None:
+    """The verdict and the hand as stored, or None with the reason added to the form."""
+    if not form.is_valid():
+        return None
+    colour = form.cleaned_data["colour"]
+    held = form.cleaned_data["held"]
+    try:
+        if held:
+            return judge_by_answer(colour, held == "yes", edition), ""
+        cards = parse_cards(form.cleaned_data["hand"], edition)
+        check_against_deck([cards], edition)
+        return judge_challenge(colour, cards, edition), format_cards(cards)
+    except RuleError as error:
+        form.add_error("hand", str(error))
+        return None
+
+
+def _challenge_context(
+    form: ChallengeForm, edition: str, game: Game | None = None, **extra: Any
+) -> dict[str, Any]:
+    action = reverse("game_challenge", args=[game.pk]) if game else reverse("rules_challenge")
+    return {
+        "form": form,
+        "edition": edition,
+        "deck": get_edition(edition),
+        "editions": edition_choices(),
+        "keypad": challenge_keypad(edition),
+        "colours": colour_choices(),
+        "colour_hint": colour_hint(edition),
+        "game": game,
+        "game_query": f"?game={game.pk}" if game else "",
+        "action": action,
+        "rule": get_entry(CHALLENGE_ENTRY),
+        "who_may_challenge": who_may_challenge(),
+        "verdict": None,
+        **extra,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def challenge(request: HtmxHttpRequest) -> HttpResponse:
+    """The standalone helper: judge a challenge for any deck, without logging it."""
+    if request.method == "GET":
+        edition = request.GET.get("edition", "classic")
+        edition = edition if edition in EDITIONS else "classic"
+        form = ChallengeForm(initial={"edition": edition})
+        return render(request, "referee/challenge.html", _challenge_context(form, edition))
+    form = ChallengeForm(request.POST)
+    posted = form.data.get("edition", "")
+    edition = posted if posted in EDITIONS else "classic"
+    judged = _judge(form, edition)
+    template = _template(request, "referee/challenge.html", "judge")
+    if judged is None:
+        return render(request, template, _challenge_context(form, edition), status=422)
+    verdict = verdict_view(judged[0], form.cleaned_data["colour"])
+    fresh = ChallengeForm(initial={"edition": edition})
+    return render(request, template, _challenge_context(fresh, edition, verdict=verdict))
+
+
+@crew_required
+@require_http_methods(["GET", "POST"])
+def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The helper opened from a game: the verdict is logged on the game (scores untouched)."""
+    game = _crew_game(request, game_id)
+    players = [seat.player for seat in game.seats.all()]
+    if request.method == "GET":
+        context = _challenge_context(ChallengeForm(players=players), game.edition, game)
+        return render(request, "referee/challenge.html", context)
+    form = ChallengeForm(request.POST, players=players)
+    judged = _judge(form, game.edition)
+    template = _template(request, "referee/challenge.html", "judge")
+    if judged is not None:
+        verdict, hand = judged
+        challenger, challenged = form.player("challenger"), form.player("challenged")
+        try:
+            logged = challenge_record(
+                game=game,
+                challenger=challenger,
+                challenged=challenged,
+                colour=form.cleaned_data["colour"],
+                hand=hand,
+                verdict=verdict,
+            )
+        except RuleError as error:
+            form.add_error(None, str(error))
+        else:
+            if not request.htmx:
+                # Post/redirect/get: reloading the verdict must not log the challenge twice.
+                return redirect("game_challenge_verdict", game_id=game.pk, challenge_id=logged.pk)
+            shown = verdict_view(verdict, logged.colour, challenger.name, challenged.name)
+            context = _challenge_context(ChallengeForm(players=players), game.edition, game)
+            return render(request, template, {**context, "verdict": shown})
+    context = _challenge_context(form, game.edition, game)
+    return render(request, template, context, status=422)
+
+
+def _rejudge(logged: Challenge, edition: str) -> Verdict:
+    """The verdict of a logged challenge again, for its reason sentence."""
+    try:
+        if logged.hand:
+            return judge_challenge(logged.colour, logged.hand, edition)
+        return judge_by_answer(logged.colour, logged.guilty, edition)
+    except RuleError:
+        # Rows imported from elsewhere may hold a hand we can't read: show the stored verdict.
+        drawer = "challenged" if logged.guilty else "challenger"
+        return Verdict(logged.guilty, drawer, logged.cards_drawn, (), "")
+
+
+@crew_required
+@require_GET
+def game_challenge_verdict(request: HttpRequest, game_id: int, challenge_id: int) -> HttpResponse:
+    game = _crew_game(request, game_id)
+    logged = crew_object_or_404(
+        Challenge.objects.select_related("challenger", "challenged"),
+        request,
+        pk=challenge_id,
+        game=game,
+    )
+    verdict = _rejudge(logged, game.edition)
+    names = (logged.challenger.name, logged.challenged.name)
+    shown = verdict_view(verdict, logged.colour, *names)
+    players = [seat.player for seat in game.seats.all()]
+    context = _challenge_context(ChallengeForm(players=players), game.edition, game)
+    return render(request, "referee/challenge.html", {**context, "verdict": shown})
+
+
+# --- The first card --------------------------------------------------------------------------
+
+
+@require_GET
+def first_card_helper(request: HttpRequest) -> HttpResponse:
+    edition = request.GET.get("edition") or "classic"
+    card = request.GET.get("card", "")
+    error = ""
+    outcome = None
+    if edition not in EDITIONS:
+        error = f"There is no edition called {edition!r}: choose a deck from the list."
+        edition = "classic"
+    elif card:
+        try:
+            outcome = first_card(card, edition)
+        except ValueError as refused:
+            error = str(refused)
+    choices = first_card_choices(edition)
+    context = {
+        "edition": edition,
+        "editions": edition_choices(),
+        "card": card,
+        "choices": choices,
+        "card_label": dict(choices).get(card, ""),
+        "outcome": outcome,
+        "lines": first_card_lines(outcome) if outcome else [],
+        "variants": [(answer, sources_text(sources)) for sources, answer in outcome.variants]
+        if outcome
+        else [],
+        "rule": get_entry(outcome.entry) if outcome else None,
+        "error": error,
+    }
+    return render(request, "referee/first_card.html", context, status=422 if error else 200)

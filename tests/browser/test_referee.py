@@ -1,0 +1,137 @@
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.games.models import Challenge, Game
+from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
+from tests.factories import GameFactory
+
+
+def check_screen(page: Page) -> None:
+    assert_accessible(page)
+    assert_no_sideways_scroll(page)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_search_settles_a_stacking_dispute_as_you_type(live_server, page: Page):
+    page.goto(live_server.url + "/rules/")
+    check_screen(page)
+    page.get_by_label("Ask a rules question").press_sequentially("can you stack draw 2", delay=20)
+    best = page.locator("#best-title")
+    expect(best).to_have_text("Stacking Draw Twos and +4s")
+    expect(page.locator(".best-answer")).to_contain_text("Not official.")
+    expect(page.locator(".best-answer")).to_contain_text("Sources:")
+    # The address follows the search, so the answer can be reloaded or shared.
+    assert parse_qs(urlsplit(page.url).query)["q"] == ["can you stack draw 2"]
+    check_screen(page)
+    best.get_by_role("link").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Stacking Draw Twos and +4s")
+    assert page.url.endswith("/rules/stacking/")
+    check_screen(page)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_challenge_from_the_scoreboard_gives_a_guilty_and_an_innocent_verdict(
+    live_server, logged_in_page: Page, member
+):
+    page = logged_in_page
+    _, crew = member
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="cheese-touch")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.get_by_role("link", name="Challenge a Wild Draw 4").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Wild Draw 4 challenge")
+    check_screen(page)
+
+    # Guilty: Ben laid a +4 on red while holding a red 7 (tapped on the coloured keypad).
+    page.get_by_role("group", name="Who challenged?").get_by_text("Ann").click()
+    page.get_by_role("group", name="Who laid the Wild Draw Four?").get_by_text("Ben").click()
+    page.get_by_role("group", name="Colour in play").get_by_text("Red").click()
+    pad = page.locator("[data-pad]")
+    pad.get_by_role("button", name="Blue").click()
+    pad.get_by_role("button", name="2", exact=True).click()
+    pad.get_by_role("button", name="Red").click()
+    pad.get_by_role("button", name="7", exact=True).click()
+    pad.get_by_role("button", name="Cheese Touch (yellow)").click()
+    expect(page.get_by_label("Cards in their hand")).to_have_value("B2 R7 X")
+    expect(page.locator("[data-pad-status]")).to_contain_text("3 cards: blue 2, red 7")
+    page.get_by_role("button", name="Judge their hand").click()
+    verdict = page.locator(".verdict")
+    expect(verdict.get_by_role("heading")).to_have_text("Guilty")
+    expect(verdict).to_contain_text("Ben draws 4")
+    expect(verdict).to_contain_text("they held red 7 while red was in play")
+    expect(verdict).to_contain_text("Only the player who has to draw the 4 cards may challenge.")
+    check_screen(page)
+
+    # Not guilty: Cat challenged Ann, who held no green card (answered yes/no).
+    page.get_by_role("group", name="Who challenged?").get_by_text("Cat").click()
+    page.get_by_role("group", name="Who laid the Wild Draw Four?").get_by_text("Ann").click()
+    page.get_by_role("group", name="Colour in play").get_by_text("Green").click()
+    page.get_by_role("button", name="No, they didn't").click()
+    expect(verdict.get_by_role("heading")).to_have_text("Not guilty")
+    expect(verdict).to_contain_text("Cat (the challenger) draws 6")
+    check_screen(page)
+
+    assert [(c.drawer.name, c.cards_drawn) for c in Challenge.objects.order_by("pk")] == [
+        ("Ben", 4),
+        ("Cat", 6),
+    ]
+    verdict.get_by_role("link", name="Back to the scoreboard").click()
+    expect(page.get_by_text("Ann challenged Ben: guilty, Ben drew 4")).to_be_visible()
+    expect(page.get_by_text("Cat challenged Ann: not guilty, Cat drew 6")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_challenge_with_a_missing_colour_says_so(live_server, page: Page):
+    page.goto(live_server.url + "/rules/challenge/")
+    page.get_by_role("button", name="Yes, they did").click()
+    expect(page.get_by_role("alert")).to_contain_text("Choose the colour that was in play")
+    check_screen(page)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_house_rule_agreed_for_a_game_shows_in_its_answers(
+    live_server, logged_in_page: Page, member
+):
+    page = logged_in_page
+    _, crew = member
+    game = GameFactory(crew=crew, players=["Ann", "Ben"], edition="classic")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.get_by_text("No house rules agreed")).to_be_visible()
+    page.get_by_role("link", name="Set house rules").click()
+    check_screen(page)
+    page.get_by_text("Stacking Draw Twos and Wild Draw Fours").click()
+    page.get_by_label("A different UNO penalty").fill("3")
+    page.get_by_role("button", name="Save house rules").click()
+    page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
+    expect(
+        page.get_by_text("Stacking Draw Twos and Wild Draw Fours · UNO penalty: 3 cards")
+    ).to_be_visible()
+    assert Game.objects.get(pk=game.pk).house_rules == {"stack-draw": True, "uno-penalty": 3}
+
+    page.get_by_role("link", name="Rules", exact=True).last.click()
+    expect(page.get_by_label("Deck")).to_have_value("classic")
+    page.get_by_label("Ask a rules question").fill("can you stack draw 2")
+    best = page.locator(".best-answer")
+    expect(best.locator(".at-table")).to_contain_text("At this table: when a Draw Two")
+    expect(best.locator(".official")).to_contain_text("Official: Not official.")
+    check_screen(page)
+    best.get_by_role("link", name="Stacking Draw Twos and +4s").click()
+    expect(page.locator(".at-table")).to_contain_text("At this table:")
+    check_screen(page)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_first_card_helper_answers_for_the_chosen_deck(live_server, page: Page):
+    page.goto(live_server.url + "/rules/first-card/")
+    check_screen(page)
+    page.get_by_label("Deck").select_option("kitty")
+    page.wait_for_url("**edition=kitty**")
+    page.get_by_role("button", name="Wild Draw Four").click()
+    answer = page.locator(".first-card-answer")
+    expect(answer).to_contain_text("goes back into the deck")
+    check_screen(page)
+    page.get_by_role("button", name="Kitty card").click()
+    expect(answer.get_by_role("heading")).to_have_text("Kitty card turned up")
+    expect(answer).to_contain_text("Names the colour")
+    check_screen(page)

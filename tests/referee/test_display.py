@@ -1,0 +1,89 @@
+import pytest
+
+from scorekeeper.domain import RuleError
+from scorekeeper.domain.challenge import judge_by_answer
+from scorekeeper.referee.display import (
+    agreed_house_rules,
+    challenge_keypad,
+    colour_hint,
+    entry_view,
+    first_card_choices,
+    house_rule_lines,
+    verdict_view,
+    who_may_challenge,
+)
+from scorekeeper.rules import EDITIONS, get_entry
+
+
+def test_an_entry_view_names_its_sheets_and_related_entries():
+    view = entry_view(get_entry("uno-penalty"))
+    assert "General rules summary" in view.sources
+    assert [entry.slug for entry in view.related] == list(get_entry("uno-penalty").related)
+    assert ("4 cards.", "Classic rules as restated by unorules.org") in view.variants
+    assert view.editions == ""
+    assert view.table_notes == []
+
+
+def test_an_entry_for_one_deck_says_which():
+    assert entry_view(get_entry("kitty-card")).editions == "The Big Bang Theory (Kitty)"
+
+
+def test_table_notes_lose_their_prefix_for_the_label():
+    view = entry_view(get_entry("uno-penalty"), {"uno-penalty": 3})
+    [note] = view.table_notes
+    assert note.startswith("getting caught without calling UNO costs 3 cards")
+
+
+def test_stored_house_rules_are_read_leniently():
+    stored = {"stack-draw": True, "uno-penalty": "x", "bogus": True, "jump-in": False}
+    assert agreed_house_rules(stored) == {"stack-draw": True}
+    assert agreed_house_rules(None) == {}
+    assert agreed_house_rules(["stack-draw"]) == {}
+
+
+def test_house_rule_lines_follow_the_library_order():
+    lines = house_rule_lines({"uno-penalty": 2, "jump-in": True})
+    assert lines == ["Jump-in", "UNO penalty: 2 cards"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_keypad_key_is_a_card_of_its_deck(edition):
+    from scorekeeper.domain import parse_card
+
+    keys = challenge_keypad(edition)
+    for key in keys["values"]:
+        parse_card(f"R{key.token}", edition)
+    for key in keys["wilds"]:
+        parse_card(key.token, edition)
+    assert ("X" in [key.token for key in keys["wilds"]]) == (edition != "classic")
+
+
+def test_the_colour_hint_follows_the_special_card():
+    assert "Cheese Touch card counts as yellow" in colour_hint("cheese-touch")
+    assert "Kitty card don't count" in colour_hint("kitty")
+
+
+def test_the_yes_no_answer_gives_the_core_numbers():
+    guilty = judge_by_answer("R", True, "classic")
+    assert (guilty.guilty, guilty.drawer, guilty.cards) == (True, "challenged", 4)
+    innocent = judge_by_answer("red", False, "classic")
+    assert (innocent.guilty, innocent.drawer, innocent.cards) == (False, "challenger", 6)
+    with pytest.raises(RuleError):
+        judge_by_answer("purple", True, "classic")
+
+
+def test_a_verdict_names_the_players_when_it_has_them():
+    verdict = judge_by_answer("Y", False, "classic")
+    assert verdict_view(verdict, "Y", "Ann", "Ben").who_draws == "Ann (the challenger) draws 6"
+    assert verdict_view(verdict, "Y").who_draws == "The challenger draws 6"
+
+
+def test_who_may_challenge_comes_from_the_unorules_sheet():
+    answer, sources = who_may_challenge()
+    assert answer == "Only the player who has to draw the 4 cards may challenge."
+    assert sources == "Classic rules as restated by unorules.org"
+
+
+def test_the_special_first_card_is_offered_only_where_the_deck_has_one():
+    assert "special" not in dict(first_card_choices("classic"))
+    assert dict(first_card_choices("water-drop"))["special"] == "Water Drop card"

@@ -1,0 +1,106 @@
+import pytest
+from django.urls import reverse
+
+from scorekeeper.games.models import Game
+from tests.factories import GameFactory
+
+
+def url(game):
+    return reverse("house_rules", args=[game.pk])
+
+
+def test_the_house_rules_page_needs_a_login(client, db):
+    game = GameFactory()
+    response = client.get(url(game))
+    assert response.status_code == 302
+    assert "/login/" in response["Location"]
+
+
+def test_the_page_offers_every_house_rule_and_a_note(crew_client, game):
+    client, _ = crew_client
+    text = client.get(url(game)).content.decode()
+    for name in ("stack_draw", "seven_zero", "jump_in", "draw_until_play", "uno_penalty"):
+        assert f'name="{name}"' in text
+    assert 'name="house_note"' in text
+    assert "Stacking Draw Twos and Wild Draw Fours" in text
+
+
+def test_the_form_shows_what_the_game_already_agreed(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, house_rules={"jump-in": True, "uno-penalty": 3}, house_note="x")
+    text = client.get(url(game)).content.decode()
+    assert 'id="id_jump_in" checked>' in text
+    assert 'id="id_stack_draw">' in text
+    assert 'value="3"' in text
+    assert "\nx</textarea>" in text
+
+
+def test_saving_writes_the_rules_and_note_and_returns_to_the_game(crew_client, game):
+    client, _ = crew_client
+    response = client.post(
+        url(game),
+        {"stack_draw": "on", "seven_zero": "on", "uno_penalty": "3", "house_note": "No +4 on +2"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game_detail", args=[game.pk])
+    game.refresh_from_db()
+    assert game.house_rules == {"stack-draw": True, "seven-zero": True, "uno-penalty": 3}
+    assert game.house_note == "No +4 on +2"
+
+
+def test_unticking_everything_clears_the_rules(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, house_rules={"jump-in": True, "uno-penalty": 1}, house_note="n")
+    assert client.post(url(game), {"uno_penalty": "", "house_note": ""}).status_code == 302
+    game.refresh_from_db()
+    assert game.house_rules == {}
+    assert game.house_note == ""
+
+
+def test_a_zero_penalty_is_a_rule_not_a_blank(crew_client, game):
+    client, _ = crew_client
+    client.post(url(game), {"uno_penalty": "0"})
+    game.refresh_from_db()
+    assert game.house_rules == {"uno-penalty": 0}
+
+
+@pytest.mark.parametrize(
+    ("penalty", "message"),
+    [
+        ("11", "The UNO penalty must be from 0 to 10 cards, not 11."),
+        ("lots", "The UNO penalty must be a whole number of cards from 0 to 10."),
+        ("-2", "The UNO penalty must be a whole number of cards from 0 to 10."),
+    ],
+)
+def test_a_bad_penalty_is_refused_with_the_rules_message(crew_client, game, penalty, message):
+    client, _ = crew_client
+    response = client.post(url(game), {"stack_draw": "on", "uno_penalty": penalty})
+    assert response.status_code == 422
+    text = response.content.decode()
+    assert message in text
+    assert 'aria-invalid="true"' in text
+    game.refresh_from_db()
+    assert game.house_rules == {}
+
+
+def test_a_note_too_long_is_refused(crew_client, game):
+    client, _ = crew_client
+    response = client.post(url(game), {"house_note": "x" * 501})
+    assert response.status_code == 422
+    assert "at most 500 characters" in response.content.decode()
+
+
+def test_saving_bumps_updated_at_so_the_live_view_refreshes(crew_client, game):
+    client, _ = crew_client
+    before = Game.objects.get(pk=game.pk).updated_at
+    client.post(url(game), {"jump_in": "on"})
+    assert Game.objects.get(pk=game.pk).updated_at > before
+
+
+def test_another_crews_game_is_not_found(crew_client):
+    client, _ = crew_client
+    other = GameFactory()
+    assert client.get(url(other)).status_code == 404
+    assert client.post(url(other), {"jump_in": "on"}).status_code == 404
+    other.refresh_from_db()
+    assert other.house_rules == {}

@@ -1,0 +1,81 @@
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from scorekeeper.games.models import Challenge, Game
+from scorekeeper.games.services import games_for_export
+from tests.factories import GameFactory
+
+
+def loaded(game):
+    """The game as the scoreboard loads it (seats and challenges prefetched)."""
+    return games_for_export(Game.objects.filter(pk=game.pk)).get()
+
+
+def panel(game):
+    return render_to_string("referee/_game_panel.html", {"game": game})
+
+
+def test_the_panel_links_to_the_referee_tools_of_this_game(db):
+    game = GameFactory(edition="kitty")
+    text = panel(loaded(game))
+    assert f'href="/games/{game.pk}/challenge/">Challenge a Wild Draw 4</a>' in text
+    assert 'href="/rules/first-card/?edition=kitty">First card</a>' in text
+    assert f'href="/rules/?edition=kitty&amp;game={game.pk}">Rules</a>' in text
+    assert "No house rules agreed" in text
+    assert f'href="/games/{game.pk}/house-rules/">Set house rules</a>' in text
+
+
+def test_the_panel_shows_the_agreed_house_rules_and_note(db):
+    game = GameFactory(
+        house_rules={"uno-penalty": 1, "stack-draw": True, "jump-in": False},
+        house_note="Sevens swap only on Fridays",
+    )
+    text = panel(loaded(game))
+    assert "Stacking Draw Twos and Wild Draw Fours · UNO penalty: 1 card<" in text
+    assert "Jump-in" not in text
+    assert "Sevens swap only on Fridays" in text
+    assert "Change house rules" in text
+
+
+def test_the_panel_lists_the_games_challenges(db):
+    game = GameFactory(players=["Ann", "Ben"])
+    ann, ben = (seat.player for seat in game.seats.select_related("player"))
+    Challenge.objects.create(
+        crew=game.crew,
+        game=game,
+        challenger=ann,
+        challenged=ben,
+        colour="R",
+        guilty=False,
+        drawer=ann,
+        cards_drawn=6,
+    )
+    text = panel(loaded(game))
+    assert "Ann challenged Ben: not guilty, Ann drew 6" in text
+
+
+def test_the_panel_runs_no_query_of_its_own(db, django_assert_num_queries):
+    game = GameFactory(house_rules={"stack-draw": True})
+    ann, ben, _ = (seat.player for seat in game.seats.select_related("player"))
+    for _ in range(3):
+        Challenge.objects.create(
+            crew=game.crew,
+            game=game,
+            challenger=ann,
+            challenged=ben,
+            colour="G",
+            guilty=True,
+            drawer=ben,
+            cards_drawn=4,
+        )
+    game = loaded(game)
+    with django_assert_num_queries(0):
+        text = panel(game)
+    assert text.count("challenged Ben") == 3
+
+
+def test_the_scoreboard_page_shows_the_panel(crew_client, game):
+    client, _ = crew_client
+    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "Challenge a Wild Draw 4" in text
+    assert "No house rules agreed" in text
