@@ -3,6 +3,8 @@ import shutil
 
 import pytest
 
+from tests.factories import MembershipFactory
+
 # Sync Playwright runs an event loop in the test thread; Django's ORM may still be used there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -40,3 +42,11 @@ def browser_context_args(browser_context_args):
         "is_mobile": True,
         "has_touch": True,
     }
+
+
+@pytest.fixture
+def crew_client(client, db):
+    """A client signed in as a member of a crew, with the crew."""
+    membership = MembershipFactory(crew__name="Friday club")
+    client.force_login(membership.user)
+    return client, membership.crew

@@ -2,16 +2,9 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.games.models import Crew, Game, Hand, Player, Round
-from tests.factories import GameFactory, MembershipFactory
+from tests.factories import GameFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def crew_client(client, db):
-    membership = MembershipFactory(crew__name="Friday club")
-    client.force_login(membership.user)
-    return client, membership.crew
 
 
 @pytest.fixture

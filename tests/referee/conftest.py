@@ -1,16 +1,8 @@
 import pytest
 
-from tests.factories import GameFactory, MembershipFactory
+from tests.factories import GameFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def crew_client(client, db):
-    """A client signed in as a member of a crew, with the crew."""
-    membership = MembershipFactory(crew__name="Friday club")
-    client.force_login(membership.user)
-    return client, membership.crew
 
 
 @pytest.fixture
