@@ -110,6 +110,7 @@ def test_a_house_rule_agreed_for_a_game_shows_in_its_answers(
     assert Game.objects.get(pk=game.pk).house_rules == {"stack-draw": True, "uno-penalty": 3}
 
     page.get_by_role("link", name="Rules", exact=True).last.click()
+    page.wait_for_load_state()  # htmx must be set up before typing, or nothing is sent
     expect(page.get_by_label("Deck")).to_have_value("classic")
     page.get_by_label("Ask a rules question").fill("can you stack draw 2")
     best = page.locator(".best-answer")

@@ -1,0 +1,78 @@
+"""Forms of the history pages: renaming a night, importing games, choosing two players."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+
+from scorekeeper.games.models import GameNight, Player
+
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+
+
+class NightNameForm(forms.ModelForm):
+    class Meta:
+        model = GameNight
+        fields = ["name"]
+        labels = {"name": "Name of the night"}
+        help_texts = {"name": "Optional, up to 80 characters; empty shows the date."}
+        error_messages = {
+            "name": {
+                "max_length": "A night's name can be at most 80 characters (this one has "
+                "%(show_value)d)."
+            }
+        }
+
+
+class ImportForm(forms.Form):
+    """A ``scorekeeper-game/1`` file: one game, or an array of games (an export of all)."""
+
+    file = forms.FileField(
+        label="Game file (.json)",
+        help_text="One game, or the file of all games from “Download all games”.",
+        error_messages={"required": "Choose a game file to import.", "empty": "The file is empty."},
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError("Refused: the file is larger than 20 MB.")
+        raw = upload.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(f"{upload.name} is not UTF-8 text.") from None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            # The same words as the import_game command.
+            raise forms.ValidationError(
+                f"Refused: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
+            ) from None
+
+
+class HeadToHeadForm(forms.Form):
+    """Two different players of the crew (one query for the roster, shared by both menus)."""
+
+    a = forms.TypedChoiceField(label="Player", coerce=int)
+    b = forms.TypedChoiceField(label="Against", coerce=int)
+
+    def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = {player.pk: player for player in players}
+        choices = [(pk, player.name) for pk, player in self.players.items()]
+        for name in ("a", "b"):
+            self.fields[name].choices = choices
+            self.fields[name].error_messages["invalid_choice"] = "Choose a player of your crew."
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        for name in ("a", "b"):
+            if name in cleaned:
+                cleaned[name] = self.players[cleaned[name]]
+        if cleaned.get("a") and cleaned.get("a") == cleaned.get("b"):
+            self.add_error("b", "Choose two different players.")
+        return cleaned

@@ -1,0 +1,157 @@
+import datetime as dt
+import secrets
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.utils import timezone
+
+from scorekeeper.domain import RuleError
+from scorekeeper.games.models import (
+    Challenge,
+    Crew,
+    Game,
+    GameNight,
+    Hand,
+    Membership,
+    Player,
+    Round,
+    Seat,
+)
+from scorekeeper.games.services import default_crew, players_by_name
+from scorekeeper.history.demo import ROSTER, DemoNight, demo_nights
+from scorekeeper.history.stats import refresh_results
+
+DEMO_CREW = "Demo crew"
+NIGHT_NAMES = ("", "", "", "Birthday night", "Pizza night", "Rainy evening", "Cabin trip")
+# Games are written this many at a time: few round trips, bounded memory.
+CHUNK_GAMES = 1000
+
+
+class Command(BaseCommand):
+    help = "Create a realistic history of finished games for a crew (fast: bulk inserts)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--games", type=int, default=60, help="how many games (default 60)")
+        parser.add_argument("--crew", help=f"crew name (default {DEMO_CREW!r}, created if needed)")
+        parser.add_argument(
+            "--user",
+            default="demo",
+            help="a user to make a member of the crew; created with a printed password "
+            "if missing (default 'demo'); --user '' for none",
+        )
+        parser.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["games"] < 1:
+            raise CommandError("--games must be at least 1.")
+        try:
+            crew = default_crew(options["crew"] or DEMO_CREW)
+        except RuleError as error:
+            raise CommandError(str(error)) from None
+        with transaction.atomic():
+            players = players_by_name(crew, list(ROSTER))
+            earliest = crew.nights.order_by("date").values_list("date", flat=True).first()
+            # Go back from the day before the oldest night so a second run never collides.
+            last_night = (earliest - dt.timedelta(days=1)) if earliest else timezone.localdate()
+            nights = demo_nights(options["games"], seed=options["seed"], last_night=last_night)
+            chunk: list[DemoNight] = []
+            for night in nights:
+                chunk.append(night)
+                if sum(len(n.games) for n in chunk) >= CHUNK_GAMES:
+                    _store(crew, players, chunk)
+                    chunk = []
+            if chunk:
+                _store(crew, players, chunk)
+            self._member(crew, options["user"])
+            # Work out every result now rather than on the first page view.
+            refresh_results(crew)
+        self.stdout.write(f"Seeded {options['games']} games for {crew.name}.")
+
+    def _member(self, crew: Crew, username: str) -> None:
+        if not username:
+            return
+        users = get_user_model()
+        user = users.objects.filter(username=username).first()
+        if user is None:
+            password = secrets.token_urlsafe(9)
+            user = users.objects.create_user(username, password=password)
+            self.stdout.write(f"Log in as {username!r} with the password {password!r}.")
+        Membership.objects.get_or_create(crew=crew, user=user)
+
+
+def _store(crew: Crew, players: dict[str, Player], nights: list[DemoNight]) -> None:
+    """Write a chunk of nights with bulk inserts: one statement per table (and batch)."""
+    tz = timezone.get_current_timezone()
+    night_rows = GameNight.objects.bulk_create(
+        GameNight(crew=crew, date=night.date, name=NIGHT_NAMES[night.date.toordinal() % 7])
+        for night in nights
+    )
+    games: list[Game] = []
+    demo_games = []
+    for night, row in zip(nights, night_rows, strict=True):
+        start = dt.datetime.combine(night.date, dt.time(19, 0), tzinfo=tz)
+        for demo in night.games:
+            data = demo.data
+            minutes = 3 * len(data["rounds"]) + 5
+            house = data.get("house_rules") or {}
+            games.append(
+                Game(
+                    crew=crew,
+                    night=row,
+                    edition=data["edition"],
+                    scoring=data["scoring"],
+                    target=data["target"],
+                    status=Game.Status.FINISHED,
+                    started_at=start,
+                    finished_at=start + dt.timedelta(minutes=minutes),
+                    first_dealer=players[data["first_dealer"]],
+                    house_rules=house.get("agreed") or {},
+                    house_note=house.get("note") or "",
+                )
+            )
+            demo_games.append(demo)
+            start += dt.timedelta(minutes=minutes + 4)
+    Game.objects.bulk_create(games)
+    seats, rounds, challenges = [], [], []
+    for game, demo in zip(games, demo_games, strict=True):
+        seats += [
+            Seat(crew=crew, game=game, player=players[name], number=number)
+            for number, name in enumerate(demo.data["players"])
+        ]
+        rounds += [
+            Round(
+                crew=crew,
+                game=game,
+                number=number,
+                winner=players[item["winner"]],
+                created_at=game.started_at + dt.timedelta(minutes=3 * number),
+            )
+            for number, item in enumerate(demo.data["rounds"], start=1)
+        ]
+        challenges += [
+            Challenge(
+                crew=crew,
+                game=game,
+                challenger=players[item["challenger"]],
+                challenged=players[item["challenged"]],
+                colour=item["colour"],
+                hand=item["hand"],
+                guilty=item["guilty"],
+                drawer=players[item["drawer"]],
+                cards_drawn=item["cards"],
+                created_at=game.started_at + dt.timedelta(minutes=2),
+            )
+            for item in demo.data.get("challenges", [])
+        ]
+    Seat.objects.bulk_create(seats)
+    Round.objects.bulk_create(rounds)
+    Challenge.objects.bulk_create(challenges)
+    stored_rounds = (stored for demo in demo_games for stored in demo.hands)
+    hands = [
+        Hand(crew=crew, round=round_, player=players[name], points=points, cards=cards)
+        for round_, stored in zip(rounds, stored_rounds, strict=True)
+        for name, (points, cards) in stored.items()
+    ]
+    Hand.objects.bulk_create(hands)

@@ -1,0 +1,461 @@
+"""The history tables: sortable, paginated, exported as CSV with ``?_export=csv``."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django_tables2.export import TableExport
+
+from scorekeeper.domain import COLOUR_NAMES
+from scorekeeper.games.models import Challenge, Edition, GameNight, ScoringMode
+from scorekeeper.history.models import SeatResult
+
+EDITION_NAMES = dict(Edition.choices)
+MODE_NAMES = dict(ScoringMode.choices)
+# Cells a spreadsheet would run as a formula; prefixed with ' in CSV files.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _num_cells() -> dict[str, dict[str, str]]:
+    return {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class SafeCSVExport(TableExport):
+    """CSV export that keeps names like ``=SUM(...)`` from running as spreadsheet formulas."""
+
+    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        for index, row in enumerate(dataset._data):
+            dataset._data[index] = type(row)([_defused(cell) for cell in row])
+        return dataset
+
+
+def _defused(cell: Any) -> Any:
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        try:
+            float(cell)
+        except ValueError:
+            return "'" + cell
+    return cell
+
+
+class HistoryTable(tables.Table):
+    """Our look (a scrolling region with a caption), and the key that picks it for export."""
+
+    export_key = "table"
+    caption = ""
+
+    class Meta:
+        template_name = "history/table.html"
+        attrs = {"class": "history-table"}
+
+
+def _duration(start: dt.datetime | None, end: dt.datetime | None) -> str:
+    if not start or not end:
+        return ""
+    minutes = max(0, int((end - start).total_seconds() // 60))
+    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
+def _names_with_counts(pairs: list[tuple[str, int]]) -> str:
+    return ", ".join(f"{name} ×{wins}" if wins > 1 else name for name, wins in pairs)
+
+
+class NightTable(HistoryTable):
+    """Game nights, newest first. ``people`` and ``wins`` are filled for the rows shown."""
+
+    export_key = "nights"
+    caption = "Game nights"
+    date = tables.DateColumn(
+        verbose_name="Night",
+        format="D j M Y",
+        linkify=("night_detail", {"night_id": tables.A("pk")}),
+    )
+    name = tables.Column(verbose_name="Name", visible=False)
+    players = tables.Column(verbose_name="Who played", empty_values=(), orderable=False)
+    games_count = tables.Column(verbose_name="Games", attrs={"td": {"class": "num"}})
+    winners = tables.Column(verbose_name="Won by", empty_values=(), orderable=False)
+
+    class Meta(HistoryTable.Meta):
+        model = GameNight
+        fields = ("date", "name", "players", "games_count", "winners")
+        sequence = fields
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.people: dict[int, list[str]] = {}
+        self.wins: dict[int, list[tuple[str, int]]] = {}
+
+    def render_date(self, value: dt.date, record: GameNight) -> str:
+        below = f"{value:%A}" + (f" · {record.name}" if record.name else "")
+        return format_html(
+            '<span class="nowrap">{}</span><span class="h-sub">{}</span>',
+            f"{value.day} {value:%b %Y}",
+            below,
+        )
+
+    def value_date(self, value: dt.date) -> str:
+        return value.isoformat()
+
+    def render_players(self, record: GameNight) -> str:
+        return ", ".join(self.people.get(record.pk, [])) or "—"
+
+    def value_players(self, record: GameNight) -> str:
+        return ", ".join(self.people.get(record.pk, []))
+
+    def render_winners(self, record: GameNight) -> str:
+        return _names_with_counts(self.wins.get(record.pk, [])) or "—"
+
+    def value_winners(self, record: GameNight) -> str:
+        return _names_with_counts(self.wins.get(record.pk, []))
+
+
+class NightGamesTable(HistoryTable):
+    """A night's games in the order they were played. ``winners`` maps game id → names."""
+
+    export_key = "games"
+    caption = "Games"
+    id = tables.Column(
+        verbose_name="Game",
+        linkify=lambda record: f"/games/{record.pk}/record/",
+        attrs={"td": {"class": "nowrap"}},
+    )
+    edition = tables.Column(verbose_name="Edition")
+    # Shown under the edition on screen (one column less on a phone); its own CSV column.
+    scoring = tables.Column(verbose_name="Mode", visible=False)
+    winners = tables.Column(verbose_name="Won by", empty_values=())
+    rounds_count = tables.Column(verbose_name="Rounds", attrs={"td": {"class": "num"}})
+    duration = tables.Column(verbose_name="Time", empty_values=())
+
+    class Meta(HistoryTable.Meta):
+        orderable = False
+        fields = ("id", "edition", "scoring", "winners", "rounds_count", "duration")
+        sequence = fields
+
+    def __init__(self, *args: Any, winners: dict[int, list[str]] | None = None, **kw: Any):
+        super().__init__(*args, **kw)
+        self.winners = winners or {}
+
+    def render_id(self, record: Any) -> str:
+        return format_html(
+            '<span class="nowrap">#{}</span><span class="h-sub">{}</span>',
+            record.pk,
+            _clock(record),
+        )
+
+    def value_id(self, record: Any) -> int:
+        return record.pk
+
+    def render_edition(self, value: str, record: Any) -> str:
+        return format_html(
+            '{}<span class="h-sub">{}</span>',
+            EDITION_NAMES.get(value, value),
+            MODE_NAMES.get(record.scoring, record.scoring),
+        )
+
+    def value_edition(self, value: str) -> str:
+        return EDITION_NAMES.get(value, value)
+
+    def render_scoring(self, value: str) -> str:
+        return MODE_NAMES.get(value, value)
+
+    def render_winners(self, record: Any) -> str:
+        if record.status != "finished":
+            return "In play"
+        return ", ".join(self.winners.get(record.pk, [])) or "—"
+
+    def value_winners(self, record: Any) -> str:
+        return ", ".join(self.winners.get(record.pk, []))
+
+    def render_duration(self, record: Any) -> str:
+        return _duration(record.started_at, record.finished_at) or "—"
+
+    def value_duration(self, record: Any) -> int | str:
+        if not record.finished_at:
+            return ""
+        return int((record.finished_at - record.started_at).total_seconds() // 60)
+
+
+def _clock(game: Any) -> str:
+    from django.utils import timezone
+
+    return f"{timezone.localtime(game.started_at):%H:%M}"
+
+
+def _player_link(record: dict[str, Any]) -> str:
+    return f"/players/{record['player_id']}/"
+
+
+class LeaderboardTable(HistoryTable):
+    """A night's (or any set of games') players, most games won first."""
+
+    export_key = "leaderboard"
+    caption = "Leaderboard"
+    name = tables.Column(verbose_name="Player", linkify=_player_link)
+    games_won = tables.Column(verbose_name="Won", attrs={"td": {"class": "num"}})
+    games_played = tables.Column(verbose_name="Played", attrs={"td": {"class": "num"}})
+    round_wins = tables.Column(verbose_name="Rounds won", attrs={"td": {"class": "num"}})
+    best_round = tables.Column(verbose_name="Best round", attrs={"td": {"class": "num"}})
+
+    class Meta(HistoryTable.Meta):
+        orderable = False
+        fields = ("name", "games_won", "games_played", "round_wins", "best_round")
+        sequence = fields
+
+
+def _decimal(value: float | None, places: int = 1) -> str:
+    return "—" if value is None else f"{value:.{places}f}"
+
+
+class PlayerStatsTable(HistoryTable):
+    """Every player's figures over the chosen games: sortable by any column."""
+
+    export_key = "players"
+    caption = "Player statistics"
+    name = tables.Column(
+        verbose_name="Player", linkify=_player_link, attrs={"td": {"class": "sticky-col"}}
+    )
+    games_played = tables.Column(verbose_name="Played", attrs=_num_cells())
+    games_won = tables.Column(
+        verbose_name="Won", attrs=_num_cells(), order_by=("games_won", "win_rate")
+    )
+    win_rate = tables.Column(verbose_name="Win rate", attrs=_num_cells())
+    round_wins = tables.Column(verbose_name="Rounds won", attrs=_num_cells())
+    points_per_round_won = tables.Column(verbose_name="Points per round won", attrs=_num_cells())
+    best_round = tables.Column(verbose_name="Best round", attrs=_num_cells())
+    points_left_in_hand = tables.Column(verbose_name="Left in hand (avg)", attrs=_num_cells())
+    challenges_won = tables.Column(verbose_name="Challenges won", attrs=_num_cells())
+    challenges_lost = tables.Column(verbose_name="Challenges lost", attrs=_num_cells())
+
+    class Meta(HistoryTable.Meta):
+        fields = (
+            "name",
+            "games_played",
+            "games_won",
+            "win_rate",
+            "round_wins",
+            "points_per_round_won",
+            "best_round",
+            "points_left_in_hand",
+            "challenges_won",
+            "challenges_lost",
+        )
+        sequence = fields
+        attrs = {"class": "history-table stats-table"}
+
+    def render_win_rate(self, value: float) -> str:
+        return f"{value:.0%}"
+
+    def value_win_rate(self, value: float | None) -> str:
+        return "" if value is None else f"{value:.3f}"
+
+    def render_points_per_round_won(self, value: float) -> str:
+        return _decimal(value)
+
+    def value_points_per_round_won(self, value: float | None) -> str:
+        return "" if value is None else f"{value:.2f}"
+
+    def render_points_left_in_hand(self, value: float) -> str:
+        return _decimal(value)
+
+    def value_points_left_in_hand(self, value: float | None) -> str:
+        return "" if value is None else f"{value:.2f}"
+
+
+class RoundColumn(tables.Column):
+    """A player's running total after the round, with what the round gave them."""
+
+    def render(self, value: dict[str, Any]) -> str:
+        scored = value["scored"]
+        return format_html(
+            '<span class="h-total">{}</span><span class="h-sub">{}</span>',
+            value["total"],
+            f"+{scored}" if scored else "·",
+        )
+
+    def value(self, value: dict[str, Any]) -> int:
+        return value["total"]
+
+
+class HandColumn(tables.Column):
+    """Export only: what the player held at the end of the round (cards, or a typed total)."""
+
+    def value(self, value: Any) -> str:
+        return "" if value is None else str(value)
+
+
+class RoundsTable(HistoryTable):
+    """Round by round: the winner, then each player's running total (one column a player)."""
+
+    export_key = "rounds"
+    caption = "Round by round"
+    number = tables.Column(verbose_name="Round", attrs={"td": {"class": "sticky-col"}})
+    # Shown under the round number on screen (one column less on a phone); its own CSV column.
+    winner = tables.Column(verbose_name="Went out", visible=False)
+
+    class Meta(HistoryTable.Meta):
+        orderable = False
+        attrs = {"class": "history-table h-rounds"}
+
+    def render_number(self, value: int, record: dict[str, Any]) -> str:
+        return format_html('{}<span class="h-sub">{} out</span>', value, record["winner"])
+
+    def value_number(self, value: int) -> int:
+        return value
+
+    @classmethod
+    def for_players(cls, rows: list[dict[str, Any]], players: list[str]) -> RoundsTable:
+        extra: list[tuple[str, tables.Column]] = []
+        for index, name in enumerate(players):
+            extra.append((f"p{index}", RoundColumn(verbose_name=name, attrs=_num_cells())))
+        for index, name in enumerate(players):
+            hand = HandColumn(verbose_name=f"{name} hand", visible=False, empty_values=())
+            extra.append((f"h{index}", hand))
+        return cls(rows, extra_columns=extra)
+
+
+class StandingsTable(HistoryTable):
+    export_key = "standings"
+    caption = "Final standings"
+    place = tables.Column(verbose_name="Place", attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name="Player")
+    total = tables.Column(verbose_name="Points", attrs=_num_cells())
+    rounds_won = tables.Column(verbose_name="Rounds won", attrs=_num_cells())
+
+    class Meta(HistoryTable.Meta):
+        orderable = False
+        fields = ("place", "name", "total", "rounds_won")
+        sequence = fields
+
+    def render_name(self, value: str, record: dict[str, Any]) -> str:
+        link = format_html('<a href="{}">{}</a>', _player_link(record), value)
+        if record.get("winner"):
+            return format_html('{} <span class="chip">winner</span>', link)
+        return link
+
+    def value_name(self, value: str) -> str:
+        return value
+
+
+class ChallengesTable(HistoryTable):
+    export_key = "challenges"
+    caption = "Wild Draw Four challenges"
+    challenger = tables.Column(verbose_name="Challenger")
+    challenged = tables.Column(verbose_name="Challenged")
+    colour = tables.Column(verbose_name="Colour in play")
+    guilty = tables.Column(verbose_name="Verdict")
+    drawer = tables.Column(verbose_name="Drew")
+
+    class Meta(HistoryTable.Meta):
+        model = Challenge
+        orderable = False
+        fields = ("challenger", "challenged", "colour", "guilty", "drawer")
+        sequence = fields
+
+    def render_colour(self, value: str) -> str:
+        return COLOUR_NAMES.get(value, value)
+
+    def render_guilty(self, value: bool) -> str:
+        return "Guilty" if value else "Not guilty"
+
+    def value_guilty(self, value: bool) -> str:
+        return "guilty" if value else "not guilty"
+
+    def render_drawer(self, value: Any, record: Challenge) -> str:
+        return f"{value} (+{record.cards_drawn})"
+
+
+class PlayerGamesTable(HistoryTable):
+    """One player's finished games, newest first (their results)."""
+
+    export_key = "games"
+    caption = "Games"
+    date = tables.DateColumn(
+        accessor="game__night__date",
+        order_by=("game__started_at",),
+        verbose_name="Date",
+        format="j M Y",
+        linkify=lambda record: f"/nights/{record.game.night_id}/",
+        attrs={"td": {"class": "nowrap"}},
+    )
+    game = tables.Column(
+        accessor="game_id",
+        verbose_name="Game",
+        linkify=lambda record: f"/games/{record.game_id}/record/",
+    )
+    edition = tables.Column(accessor="game__edition", verbose_name="Edition")
+    total = tables.Column(verbose_name="Points", attrs=_num_cells())
+    place = tables.Column(
+        verbose_name="Place", attrs={"td": {"class": "num nowrap"}, "th": {"class": "num"}}
+    )
+
+    class Meta(HistoryTable.Meta):
+        model = SeatResult
+        fields = ("date", "game", "edition", "total", "place")
+        sequence = fields
+
+    def render_game(self, value: int) -> str:
+        return f"#{value}"
+
+    def render_edition(self, value: str, record: SeatResult) -> str:
+        return format_html(
+            '{}<span class="h-sub">{}</span>',
+            EDITION_NAMES.get(value, value),
+            MODE_NAMES.get(record.game.scoring, ""),
+        )
+
+    def value_edition(self, value: str) -> str:
+        return value
+
+    def render_place(self, value: int, record: SeatResult) -> str:
+        if record.won:
+            return format_html('<span class="chip">won</span> {}', value)
+        return str(value)
+
+
+class HeadToHeadTable(HistoryTable):
+    """The games two players shared, with both totals and who came out ahead."""
+
+    export_key = "games"
+    caption = "Games together"
+    date = tables.DateColumn(
+        accessor="night__date",
+        order_by=("started_at",),
+        verbose_name="Date",
+        format="j M Y",
+        linkify=lambda record: f"/nights/{record.night_id}/",
+        attrs={"td": {"class": "nowrap"}},
+    )
+    id = tables.Column(verbose_name="Game", linkify=lambda record: f"/games/{record.pk}/record/")
+    result = tables.Column(verbose_name="Result", empty_values=(), orderable=False)
+
+    class Meta(HistoryTable.Meta):
+        fields = ("date", "id", "a_total", "b_total", "result")
+        sequence = fields
+
+    def __init__(self, *args: Any, names: tuple[str, str], **kwargs: Any) -> None:
+        super().__init__(
+            *args,
+            extra_columns=[
+                ("a_total", tables.Column(verbose_name=names[0], attrs=_num_cells())),
+                ("b_total", tables.Column(verbose_name=names[1], attrs=_num_cells())),
+            ],
+            **kwargs,
+        )
+        self.names = names
+
+    def render_id(self, value: int) -> str:
+        return f"#{value}"
+
+    def render_result(self, record: Any) -> str:
+        a, b = self.names
+        if record.a_won and record.b_won:
+            return "Shared win"
+        if record.a_won:
+            return f"{a} won"
+        if record.b_won:
+            return f"{b} won"
+        return "Someone else won"

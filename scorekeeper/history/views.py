@@ -1,0 +1,365 @@
+"""History: game nights, game records, player statistics, head to head, exports and import.
+
+Every page works on ``request.crew`` only; another crew's night, game or player is a 404.
+Figures come from the database (see ``stats``) in a fixed number of queries per page.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods
+from django_tables2 import RequestConfig
+
+from scorekeeper.domain import RuleError, rank
+from scorekeeper.games.access import crew_object_or_404, crew_required
+from scorekeeper.games.models import Game, GameNight, Player, Seat
+from scorekeeper.games.services import export_game, games_for_export, import_game
+
+from . import charts, stats
+from .filters import GameFilter
+from .forms import HeadToHeadForm, ImportForm, NightNameForm
+from .models import SeatResult
+from .tables import (
+    ChallengesTable,
+    HeadToHeadTable,
+    HistoryTable,
+    LeaderboardTable,
+    NightGamesTable,
+    NightTable,
+    PlayerGamesTable,
+    PlayerStatsTable,
+    RoundsTable,
+    SafeCSVExport,
+    StandingsTable,
+)
+
+NIGHTS_PER_PAGE = 20
+PLAYERS_PER_PAGE = 25
+GAMES_PER_PAGE = 10
+
+
+def _csv(request: HttpRequest, tables: list[HistoryTable], filename: str) -> HttpResponse | None:
+    """The CSV of the table picked by ``?_export=csv&_table=key`` (default the first)."""
+    if request.GET.get("_export") != "csv":
+        return None
+    wanted = request.GET.get("_table") or tables[0].export_key
+    table = next((t for t in tables if t.export_key == wanted), tables[0])
+    return SafeCSVExport("csv", table).response(filename=f"{filename}-{table.export_key}.csv")
+
+
+def _configure(request: HttpRequest, table: HistoryTable, per_page: int | None = None) -> None:
+    paginate: dict[str, Any] | bool = {"per_page": per_page} if per_page else False
+    RequestConfig(request, paginate=paginate).configure(table)
+
+
+def _exporting(request: HttpRequest) -> bool:
+    return request.GET.get("_export") == "csv"
+
+
+def _shown(table: HistoryTable) -> list[Any]:
+    """The records on the table's current page (all of them when it is not paginated)."""
+    page = getattr(table, "page", None)
+    rows = page.object_list if page is not None else table.rows
+    return [row.record for row in rows]
+
+
+@crew_required
+@require_GET
+def night_list(request: HttpRequest) -> HttpResponse:
+    stats.refresh_results(request.crew)
+    nights = (
+        GameNight.objects.filter(crew=request.crew)
+        .annotate(games_count=Count("games"))
+        .order_by("-date")
+    )
+    table = NightTable(nights)
+    exporting = _exporting(request)
+    _configure(request, table, None if exporting else NIGHTS_PER_PAGE)
+    # Who played and who won, for the nights on this page only (all of them in a CSV).
+    shown: QuerySet[GameNight] | list[int] = nights if exporting else [n.pk for n in _shown(table)]
+    table.people = _people_by_night(shown)
+    table.wins = stats.wins_by_night(Game.objects.filter(crew=request.crew, night__in=shown))
+    if response := _csv(request, [table], "nights"):
+        return response
+    return render(request, "history/night_list.html", {"table": table})
+
+
+def _people_by_night(nights: Any) -> dict[int, list[str]]:
+    rows = (
+        Seat.objects.filter(game__night__in=nights)
+        .values_list("game__night_id", "player__name")
+        .distinct()
+        .order_by("game__night_id", "player__name")
+    )
+    people: dict[int, list[str]] = {}
+    for night_id, name in rows:
+        people.setdefault(night_id, []).append(name)
+    return people
+
+
+@crew_required
+@require_http_methods(["GET", "POST"])
+def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = crew_object_or_404(GameNight.objects, request, pk=night_id)
+    form = NightNameForm(request.POST if request.method == "POST" else None, instance=night)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            if request.htmx:
+                context = {"form": NightNameForm(instance=night), "night": night, "saved": True}
+                return render(request, "history/night_detail.html#rename", context)
+            messages.success(request, "The night's name is saved.")
+            return redirect("night_detail", night_id=night.pk)
+        status = 422
+        if request.htmx:
+            context = {"form": form, "night": night}
+            return render(request, "history/night_detail.html#rename", context, status=status)
+    stats.refresh_results(request.crew)
+    games = Game.objects.filter(crew=request.crew, night=night)
+    games_table = NightGamesTable(
+        games.annotate(rounds_count=Count("rounds")).order_by("started_at", "pk"),
+        winners=stats.winners_by_game(games),
+    )
+    leaderboard = LeaderboardTable(stats.player_stats(games))
+    for table in (games_table, leaderboard):
+        _configure(request, table)
+    if response := _csv(request, [games_table, leaderboard], f"night-{night.date}"):
+        return response
+    context = {
+        "night": night,
+        "form": form,
+        "games_table": games_table,
+        "leaderboard": leaderboard,
+    }
+    return render(request, "history/night_detail.html", context, status=status)
+
+
+@crew_required
+@require_GET
+def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = crew_object_or_404(games_for_export(Game.objects), request, pk=game_id)
+    scored = export_game(game)
+    players: list[str] = scored["players"]
+    ids = {seat.player.name: seat.player_id for seat in game.seats.all()}
+    running = {name: 0 for name in players}
+    progress: dict[str, list[int]] = {name: [] for name in players}
+    rows = []
+    for number, round_ in enumerate(scored["rounds"], start=1):
+        row: dict[str, Any] = {"number": number, "winner": round_["winner"]}
+        for index, name in enumerate(players):
+            running[name] += round_["points"][name]
+            progress[name].append(running[name])
+            row[f"p{index}"] = {"total": running[name], "scored": round_["points"][name]}
+            row[f"h{index}"] = round_["hands"].get(name)
+        rows.append(row)
+    result = scored["result"]
+    winners = set(result["winners"])
+    rounds_won = {name: 0 for name in players}
+    for round_ in scored["rounds"]:
+        rounds_won[round_["winner"]] += 1
+    standings = [
+        {
+            "place": place,
+            "name": name,
+            "player_id": ids[name],
+            "total": total,
+            "rounds_won": rounds_won[name],
+            "winner": name in winners,
+        }
+        for place, name, total in rank(result["totals"], scored["scoring"])
+    ]
+    tables = [
+        RoundsTable.for_players(rows, players),
+        StandingsTable(standings),
+        ChallengesTable(list(game.challenges.all())),
+    ]
+    if not result["finished"]:
+        tables[1].caption = "Standings so far"
+    for table in tables:
+        _configure(request, table)
+    if response := _csv(request, tables, f"game-{game.pk}"):
+        return response
+    context = {
+        "game": game,
+        "scored": scored,
+        "players": players,
+        "progress": [(name, progress[name]) for name in players],
+        "round_numbers": range(1, len(rows) + 1),
+        "chart": charts.score_progression(players, progress, game.target),
+        "legend": charts.legend(players, running),
+        "rounds_table": tables[0],
+        "standings_table": tables[1],
+        "challenges_table": tables[2],
+        "house_rules": _house_rules(game.house_rules),
+    }
+    return render(request, "history/game_record.html", context)
+
+
+def _house_rules(agreed: dict[str, Any]) -> list[str]:
+    """Agreed house rules in words: ``stack-draw`` → "Stack draw"; numbers keep their value."""
+    lines = []
+    for key, value in sorted(agreed.items()):
+        label = str(key).replace("-", " ").capitalize()
+        if value is True:
+            lines.append(label)
+        elif value not in (False, None):
+            lines.append(f"{label}: {value}")
+    return lines
+
+
+@crew_required
+@require_GET
+def player_list(request: HttpRequest) -> HttpResponse:
+    stats.refresh_results(request.crew)
+    games = Game.objects.filter(crew=request.crew)
+    filterset = GameFilter(request.GET or None, queryset=games)
+    table = PlayerStatsTable(stats.player_stats(filterset.qs), order_by="-games_won")
+    _configure(request, table, None if _exporting(request) else PLAYERS_PER_PAGE)
+    if response := _csv(request, [table], "players"):
+        return response
+    status = 422 if filterset.is_bound and not filterset.is_valid() else 200
+    context = {"table": table, "filter": filterset}
+    return render(request, "history/player_list.html", context, status=status)
+
+
+@crew_required
+@require_GET
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = crew_object_or_404(Player.objects, request, pk=player_id)
+    stats.refresh_results(request.crew)
+    games = Game.objects.filter(crew=request.crew)
+    summary = stats.player_stats(games).filter(player_id=player.pk).first()
+    results = (
+        stats.results_of(games)
+        .filter(player=player)
+        .select_related("game__night")
+        .order_by("-game__started_at")
+    )
+    table = PlayerGamesTable(results)
+    _configure(request, table, None if _exporting(request) else GAMES_PER_PAGE)
+    if response := _csv(request, [table], f"player-{player.pk}"):
+        return response
+    months = stats.results_by_month(games, player)
+    others = Player.objects.filter(crew=request.crew).exclude(pk=player.pk)
+    win_rate = summary["win_rate"] if summary else None
+    context = {
+        "player": player,
+        "summary": summary,
+        "win_rate": "—" if win_rate is None else f"{win_rate:.0%}",
+        "table": table,
+        "months": months,
+        "chart": charts.monthly_results(months) if months else "",
+        "others": others,
+    }
+    return render(request, "history/player_detail.html", context)
+
+
+@crew_required
+@require_GET
+def head_to_head(request: HttpRequest) -> HttpResponse:
+    players = Player.objects.filter(crew=request.crew)
+    bound = "a" in request.GET or "b" in request.GET
+    form = HeadToHeadForm(request.GET if bound else None, players=players)
+    context: dict[str, Any] = {"form": form}
+    if not bound:
+        return render(request, "history/head_to_head.html", context)
+    if not form.is_valid():
+        return render(request, "history/head_to_head.html", context, status=422)
+    a, b = form.cleaned_data["a"], form.cleaned_data["b"]
+    stats.refresh_results(request.crew)
+    together = stats.played_together(a, b).filter(crew=request.crew)
+    figures = {row["player_id"]: row for row in stats.player_stats(together)}
+    result_of = SeatResult.objects.filter(game=OuterRef("pk"))
+    games = (
+        together.filter(status=Game.Status.FINISHED)
+        .select_related("night")
+        .annotate(
+            a_total=Subquery(result_of.filter(player=a).values("total")[:1]),
+            b_total=Subquery(result_of.filter(player=b).values("total")[:1]),
+            a_won=Exists(result_of.filter(player=a, won=True)),
+            b_won=Exists(result_of.filter(player=b, won=True)),
+        )
+        .order_by("-started_at")
+    )
+    table = HeadToHeadTable(games, names=(a.name, b.name))
+    _configure(request, table, None if _exporting(request) else GAMES_PER_PAGE)
+    if response := _csv(request, [table], f"head-to-head-{a.pk}-{b.pk}"):
+        return response
+    empty = {"games_played": 0, "games_won": 0, "round_wins": 0}
+    context.update(
+        a=a,
+        b=b,
+        a_figures=figures.get(a.pk, empty),
+        b_figures=figures.get(b.pk, empty),
+        table=table,
+    )
+    return render(request, "history/head_to_head.html", context)
+
+
+@crew_required
+@require_GET
+def game_export(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = crew_object_or_404(games_for_export(Game.objects), request, pk=game_id)
+    return _json_download(export_game(game), f"game-{game.pk}.json")
+
+
+@crew_required
+@require_GET
+def games_export(request: HttpRequest) -> HttpResponse:
+    games = games_for_export(Game.objects.filter(crew=request.crew).order_by("pk"))
+    stamp = timezone.localdate().isoformat()
+    return _json_download([export_game(game) for game in games], f"games-{stamp}.json")
+
+
+def _json_download(payload: Any, filename: str) -> HttpResponse:
+    # The same text as ``manage.py export_game``, so a file from either imports the same way.
+    text = json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+    response = HttpResponse(text, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@crew_required
+@require_http_methods(["GET", "POST"])
+def games_import(request: HttpRequest) -> HttpResponse:
+    posted = request.method == "POST"
+    form = ImportForm(request.POST, request.FILES) if posted else ImportForm()
+    if posted and form.is_valid():
+        data = form.cleaned_data["file"]
+        try:
+            imported = _import_all(request, data)
+        except RuleError as error:
+            form.add_error("file", f"Refused: {error}")
+        else:
+            if len(imported) == 1:
+                messages.success(request, "Imported 1 game.")
+                return redirect("game_record", game_id=imported[0].pk)
+            messages.success(request, f"Imported {len(imported)} games.")
+            return redirect("night_list")
+    status = 422 if posted else 200
+    return render(request, "history/import.html", {"form": form}, status=status)
+
+
+@transaction.atomic
+def _import_all(request: HttpRequest, data: Any) -> list[Game]:
+    """Store one game or an array of games: all of them, or (on any refusal) none."""
+    if not isinstance(data, list):
+        return [import_game(crew=request.crew, data=data)]
+    if not data:
+        raise RuleError("the file holds an empty list of games.")
+    games = []
+    for number, item in enumerate(data, start=1):
+        try:
+            games.append(import_game(crew=request.crew, data=item))
+        except RuleError as error:
+            raise RuleError(f"game {number} of {len(data)}: {error}") from None
+    return games

@@ -1,0 +1,64 @@
+import io
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from scorekeeper.games.models import Crew, Game
+from scorekeeper.games.services import import_game
+from tests.factories import CrewFactory, MembershipFactory, UserFactory
+
+
+@pytest.fixture
+def crew(db) -> Crew:
+    return CrewFactory(name="Friday club")
+
+
+@pytest.fixture
+def member(crew):
+    user = UserFactory()
+    MembershipFactory(crew=crew, user=user)
+    return user
+
+
+@pytest.fixture
+def member_client(client, member):
+    client.force_login(member)
+    return client
+
+
+def make_game(
+    crew: Crew,
+    rounds: Iterable[tuple[str, Mapping[str, Any]]],
+    *,
+    players: Iterable[str] = ("Ann", "Ben", "Cat"),
+    scoring: str = "standard",
+    target: int = 100,
+    edition: str = "classic",
+    date: str = "2026-11-20",
+    night_name: str = "",
+    started_at: str | None = None,
+    **extra: Any,
+) -> Game:
+    """A game stored the way the import command stores it (validated by the domain)."""
+    data = {
+        "format": "scorekeeper-game/1",
+        "edition": edition,
+        "scoring": scoring,
+        "target": target,
+        "players": list(players),
+        "night": {"date": date, "name": night_name},
+        "started_at": started_at or f"{date}T19:00:00+00:00",
+        "rounds": [{"winner": winner, "hands": dict(hands)} for winner, hands in rounds],
+        **extra,
+    }
+    return import_game(crew=crew, data=data)
+
+
+def seed(games: int, crew: str, user=None) -> Crew:
+    call_command("seed_demo", games=games, crew=crew, user="", stdout=io.StringIO())
+    found = Crew.objects.get(name=crew)
+    if user is not None:
+        MembershipFactory(crew=found, user=user)
+    return found

@@ -1,0 +1,110 @@
+import csv
+import io
+import re
+
+import pytest
+
+from tests.factories import CrewFactory
+from tests.history.conftest import make_game
+
+ROUNDS = [
+    ("Ann", {"Ben": "R7 W", "Cat": 12}),
+    ("Cat", {"Ann": 30, "Ben": "G+2 B5"}),
+    ("Ann", {"Ben": 40, "Cat": "W+4"}),
+]
+CHALLENGE = {
+    "challenger": "Ben",
+    "challenged": "Ann",
+    "colour": "R",
+    "hand": "R3 G4",
+    "guilty": True,
+    "drawer": "Ann",
+    "cards": 4,
+}
+
+
+@pytest.fixture
+def game(crew):
+    return make_game(
+        crew,
+        ROUNDS,
+        target=150,
+        house_rules={"agreed": {"stack-draw": True, "uno-penalty": 4}, "note": "No 7-0."},
+        challenges=[CHALLENGE],
+    )
+
+
+@pytest.mark.django_db
+def test_the_record_shows_every_round_with_running_totals(game, member_client):
+    response = member_client.get(f"/games/{game.pk}/record/")
+    assert response.status_code == 200
+    rows = list(response.context["rounds_table"].rows)
+    assert [row.get_cell_value("winner") for row in rows] == ["Ann", "Cat", "Ann"]
+    # Ann collects 57 + 12, then 40 + 50; Cat collects 30 + 25.
+    assert [row.get_cell_value("p0") for row in rows] == [69, 69, 159]
+    assert [row.get_cell_value("p2") for row in rows] == [0, 55, 55]
+    assert rows[0].get_cell("p0") == '<span class="h-total">69</span><span class="h-sub">+69</span>'
+
+
+@pytest.mark.django_db
+def test_the_record_shows_standings_challenges_and_house_rules(game, member_client):
+    response = member_client.get(f"/games/{game.pk}/record/")
+    standings = [
+        (r["place"], r["name"], r["total"]) for r in response.context["standings_table"].data
+    ]
+    assert standings == [(1, "Ann", 159), (2, "Cat", 55), (3, "Ben", 0)]
+    text = response.content.decode()
+    assert "won by Ann" in text
+    assert "Guilty" in text and "Ann (+4)" in text
+    assert "Stack draw" in text and "Uno penalty: 4" in text and "No 7-0." in text
+    assert f'href="/players/{game.seats.get(player__name="Ann").player_id}/"' in text
+
+
+@pytest.mark.django_db
+def test_the_chart_draws_a_line_per_player_and_the_target(game, member_client):
+    text = member_client.get(f"/games/{game.pk}/record/").content.decode()
+    start = text.index('<svg class="h-chart chart-progress"')
+    svg = text[start : text.index("</svg>", start)]
+    assert svg.count("<polyline") == 3
+    assert 'class="target"' in svg and "target 150" in svg
+    assert 'aria-hidden="true"' in svg
+    # The same numbers as a table, for screen readers.
+    table = text[text.index("<caption>Score progression") :]
+    table = table[: table.index("</table>")]
+    cells = re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", table)
+    assert cells[cells.index("Ann") + 1 : cells.index("Ann") + 4] == ["69", "69", "159"]
+
+
+@pytest.mark.django_db
+def test_a_game_in_play_links_to_the_live_scoreboard(crew, member_client):
+    game = make_game(crew, ROUNDS[:1], target=500)
+    text = member_client.get(f"/games/{game.pk}/record/").content.decode()
+    assert f'href="/games/{game.pk}/"' in text and "Standings so far" in text
+
+
+@pytest.mark.django_db
+def test_a_game_without_rounds_still_opens(crew, member_client):
+    game = make_game(crew, [], target=500)
+    response = member_client.get(f"/games/{game.pk}/record/")
+    assert response.status_code == 200
+    assert "No round has been played yet." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_record_tables_export_as_csv(game, member_client):
+    response = member_client.get(f"/games/{game.pk}/record/?_export=csv&_table=rounds")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["Round", "Went out", "Ann", "Ben", "Cat", "Ann hand", "Ben hand", "Cat hand"]
+    assert rows[1] == ["1", "Ann", "69", "0", "0", "", "R7 W", "12"]
+    assert f"game-{game.pk}-rounds.csv" in response["Content-Disposition"]
+    standings = member_client.get(f"/games/{game.pk}/record/?_export=csv&_table=standings")
+    assert standings.content.decode().splitlines()[1] == "1,Ann,159,2"
+    challenges = member_client.get(f"/games/{game.pk}/record/?_export=csv&_table=challenges")
+    assert challenges.content.decode().splitlines()[1] == "Ben,Ann,red,guilty,Ann (+4)"
+
+
+@pytest.mark.django_db
+def test_another_crews_game_is_not_found(member_client):
+    game = make_game(CrewFactory(name="Others"), ROUNDS)
+    assert member_client.get(f"/games/{game.pk}/record/").status_code == 404
+    assert member_client.get(f"/games/{game.pk}/export/").status_code == 404

@@ -1,0 +1,257 @@
+"""The SQL results equal the domain core's: totals, places, winners, rounds, hands."""
+
+import datetime as dt
+import random
+from collections import defaultdict
+
+import pytest
+
+from scorekeeper.domain import hand_points, rank
+from scorekeeper.games.models import Challenge, Game, Hand, Player, Round
+from scorekeeper.games.services import export_game, games_for_export, import_game
+from scorekeeper.history import stats
+from scorekeeper.history.demo import demo_nights
+from scorekeeper.history.models import SeatResult
+from tests.history.conftest import make_game, seed
+
+
+def expected_rows(game: Game) -> dict[str, dict]:
+    """Each seat's result worked out in Python from score_game, the one source of truth."""
+    scored = export_game(game)
+    result = scored["result"]
+    places = {name: place for place, name, _ in rank(result["totals"], scored["scoring"])}
+    rows = {
+        name: {
+            "total": result["totals"][name],
+            "place": places[name],
+            "won": name in result["winners"],
+            "rounds_won": 0,
+            "collected": 0,
+            "best_round": None,
+            "held_points": 0,
+            "held_hands": 0,
+            "challenges_won": 0,
+            "challenges_lost": 0,
+        }
+        for name in scored["players"]
+    }
+    for round_ in scored["rounds"]:
+        held = {
+            name: hand if isinstance(hand, int) else hand_points(hand, scored["edition"])
+            for name, hand in round_["hands"].items()
+        }
+        winner = rows[round_["winner"]]
+        winner["rounds_won"] += 1
+        winner["collected"] += sum(held.values())
+        winner["best_round"] = max(winner["best_round"] or 0, sum(held.values()))
+        for name, points in held.items():
+            rows[name]["held_points"] += points
+            rows[name]["held_hands"] += 1
+    for item in scored.get("challenges", []):
+        loser = item["drawer"]
+        winner = item["challenged"] if loser == item["challenger"] else item["challenger"]
+        rows[winner]["challenges_won"] += 1
+        rows[loser]["challenges_lost"] += 1
+    return rows
+
+
+def stored_rows(game: Game) -> dict[str, dict]:
+    fields = list(next(iter(expected_rows(game).values())))
+    return {
+        row.player.name: {field: getattr(row, field) for field in fields}
+        for row in SeatResult.objects.filter(game=game).select_related("player")
+    }
+
+
+def assert_results_match(crew) -> int:
+    stats.refresh_results(crew)
+    checked = 0
+    for game in games_for_export(Game.objects.filter(crew=crew)):
+        if game.status == Game.Status.FINISHED:
+            assert stored_rows(game) == expected_rows(game), f"game {game.pk}"
+            checked += 1
+        else:
+            assert not SeatResult.objects.filter(game=game).exists()
+    return checked
+
+
+@pytest.mark.django_db
+def test_sql_results_equal_score_game_over_many_generated_games(crew):
+    # Games from the demo generator (both modes, every edition, 2-6 players, typed totals and
+    # card hands, challenges), stored through import_game like a file from another phone.
+    for night in demo_nights(120, seed=11, last_night=dt.date(2026, 11, 20)):
+        for game in night.games:
+            import_game(crew=crew, data={**game.data, "night": {"date": str(night.date)}})
+    modes = set(Game.objects.filter(crew=crew).values_list("scoring", flat=True))
+    assert modes == {"standard", "lowest"}
+    assert assert_results_match(crew) == 120
+
+
+@pytest.mark.django_db
+def test_sql_results_equal_score_game_for_seeded_games(member):
+    crew = seed(60, "Seeded")
+    assert assert_results_match(crew) == 60
+
+
+@pytest.mark.django_db
+def test_a_tie_for_the_lowest_total_is_a_shared_win_and_a_shared_place(crew):
+    game = make_game(
+        crew,
+        [("Ann", {"Ben": 10, "Cat": 20}), ("Ben", {"Ann": 10, "Cat": 40})],
+        scoring="lowest",
+        target=50,
+    )
+    assert export_game(game)["result"]["winners"] == ["Ann", "Ben"]
+    assert_results_match(crew)
+    rows = stored_rows(game)
+    assert (rows["Ann"]["place"], rows["Ben"]["place"], rows["Cat"]["place"]) == (1, 1, 3)
+    assert rows["Ann"]["won"] and rows["Ben"]["won"] and not rows["Cat"]["won"]
+
+
+@pytest.mark.django_db
+def test_in_lowest_mode_a_player_who_never_held_a_card_wins_on_zero(crew):
+    game = make_game(
+        crew,
+        [("Ann", {"Ben": "W W", "Cat": 30}), ("Ann", {"Ben": "W+4 W+4", "Cat": "R9"})],
+        scoring="lowest",
+        target=200,
+    )
+    assert export_game(game)["result"]["winners"] == ["Ann"]
+    assert_results_match(crew)
+    ann = stored_rows(game)["Ann"]
+    assert ann["total"] == 0 and ann["won"] and ann["held_hands"] == 0
+
+
+@pytest.mark.django_db
+def test_zero_point_hands_and_typed_totals_in_both_modes(crew):
+    make_game(crew, [("Ann", {"Ben": 0, "Cat": 0}), ("Cat", {"Ann": 0, "Ben": 120})])
+    make_game(
+        crew,
+        [("Ben", {"Ann": 0, "Cat": 0}), ("Ann", {"Ben": 0, "Cat": 80})],
+        scoring="lowest",
+        target=60,
+    )
+    assert assert_results_match(crew) == 2
+
+
+@pytest.mark.django_db
+def test_unfinished_games_have_no_result(crew):
+    make_game(crew, [("Ann", {"Ben": 10, "Cat": 20})], target=500)
+    assert assert_results_match(crew) == 0
+
+
+@pytest.mark.django_db
+def test_results_follow_a_new_round(crew):
+    game = make_game(crew, [("Ann", {"Ben": 10, "Cat": 20})], target=60)
+    stats.refresh_results(crew)
+    assert not SeatResult.objects.exists()
+    # What the table screen does: store the round and rewrite the game's status.
+    round_ = Round.objects.create(crew=crew, game=game, number=2, winner=_player("Ben"))
+    Hand.objects.create(crew=crew, round=round_, player=_player("Ann"), points=50)
+    Hand.objects.create(crew=crew, round=round_, player=_player("Cat"), points=30)
+    game.status = Game.Status.FINISHED
+    game.save()
+    assert assert_results_match(crew) == 1
+    assert stored_rows(game)["Ben"]["won"]
+
+
+@pytest.mark.django_db
+def test_results_follow_a_round_deleted_without_touching_the_game(crew):
+    game = make_game(crew, [("Ann", {"Ben": 10, "Cat": 20}), ("Ann", {"Ben": 50, "Cat": 40})])
+    stats.refresh_results(crew)
+    assert stored_rows(game)["Ann"]["total"] == 120
+    Round.objects.filter(game=game, number=2).delete()
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE)  # no updated_at bump
+    stats.refresh_results(crew)
+    assert not SeatResult.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db
+def test_results_follow_a_challenge_logged_later(crew):
+    game = make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})])
+    stats.refresh_results(crew)
+    Challenge.objects.create(
+        crew=crew,
+        game=game,
+        challenger=_player("Ben"),
+        challenged=_player("Ann"),
+        colour="R",
+        guilty=True,
+        drawer=_player("Ann"),
+        cards_drawn=4,
+    )
+    assert assert_results_match(crew) == 1
+    assert stored_rows(game)["Ben"]["challenges_won"] == 1
+
+
+@pytest.mark.django_db
+def test_a_fresh_crew_costs_one_query(crew, django_assert_num_queries):
+    make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})])
+    stats.refresh_results(crew)
+    with django_assert_num_queries(1):
+        stats.refresh_results(crew)
+
+
+@pytest.mark.django_db
+def test_another_crews_games_are_left_alone(crew):
+    from tests.factories import CrewFactory
+
+    other = CrewFactory(name="Other")
+    make_game(other, [("Ann", {"Ben": 60, "Cat": 50})])
+    stats.refresh_results(crew)
+    assert not SeatResult.objects.exists()
+
+
+def _player(name: str) -> Player:
+    return Player.objects.get(name=name)
+
+
+@pytest.mark.django_db
+def test_player_stats_equal_sums_over_the_core_results(crew):
+    rng = random.Random(3)
+    for night in demo_nights(40, seed=5, last_night=dt.date(2026, 11, 20)):
+        for game in night.games:
+            if rng.random() < 0.2:
+                game.data["rounds"] = game.data["rounds"][:-1]  # leave some games unfinished
+            import_game(crew=crew, data={**game.data, "night": {"date": str(night.date)}})
+    stats.refresh_results(crew)
+    finished = games_for_export(Game.objects.filter(crew=crew, status="finished"))
+    totals: dict[str, dict] = defaultdict(lambda: defaultdict(int))
+    best: dict[str, int] = defaultdict(int)
+    for game in finished:
+        for name, row in expected_rows(game).items():
+            for key in ("rounds_won", "collected", "held_points", "held_hands"):
+                totals[name][key] += row[key]
+            for key in ("challenges_won", "challenges_lost"):
+                totals[name][key] += row[key]
+            totals[name]["games_played"] += 1
+            totals[name]["games_won"] += row["won"]
+            best[name] = max(best[name], row["best_round"] or 0)
+    rows = {row["name"]: row for row in stats.player_stats(Game.objects.filter(crew=crew))}
+    assert set(rows) == set(totals)
+    for name, row in rows.items():
+        expected = totals[name]
+        assert row["games_played"] == expected["games_played"]
+        assert row["games_won"] == expected["games_won"]
+        assert row["win_rate"] == pytest.approx(expected["games_won"] / expected["games_played"])
+        assert row["round_wins"] == expected["rounds_won"]
+        assert row["best_round"] == (best[name] or None)
+        if expected["rounds_won"]:
+            assert row["points_per_round_won"] == pytest.approx(
+                expected["collected"] / expected["rounds_won"]
+            )
+        assert row["points_left_in_hand"] == pytest.approx(
+            expected["held_points"] / expected["held_hands"]
+        )
+        assert row["challenges_won"] == expected["challenges_won"]
+        assert row["challenges_lost"] == expected["challenges_lost"]
+
+
+@pytest.mark.django_db
+def test_player_stats_count_only_the_chosen_games(crew):
+    make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})], edition="kitty")
+    make_game(crew, [("Ben", {"Ann": 60, "Cat": 50})], edition="classic", date="2026-11-21")
+    stats.refresh_results(crew)
+    kitty = {r["name"]: r for r in stats.player_stats(Game.objects.filter(edition="kitty"))}
+    assert kitty["Ann"]["games_won"] == 1 and kitty["Ben"]["games_won"] == 0
+    assert kitty["Ann"]["games_played"] == 1
