@@ -11,3 +11,5 @@ for address in $addresses; do
   esac
 done
 echo ""
+echo "No games yet? Stop with Ctrl-C and run 'make demo' for a demo history to explore."
+echo ""

@@ -1,3 +1,5 @@
+import datetime as dt
+
 import factory
 from django.contrib.auth import get_user_model
 
@@ -40,7 +42,8 @@ class GameNightFactory(factory.django.DjangoModelFactory):
         model = GameNight
 
     crew = factory.SubFactory(CrewFactory)
-    date = factory.Faker("date_object")
+    # One night a day, going back from today: a crew has at most one night per date.
+    date = factory.Sequence(lambda n: dt.date.today() - dt.timedelta(days=n))
 
 
 class GameFactory(factory.django.DjangoModelFactory):
