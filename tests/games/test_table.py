@@ -47,6 +47,8 @@ def test_the_scoreboard_shows_players_keypad_and_special_card(crew_client, game)
         assert name in text
     assert 'data-key="W+4"' in text
     assert 'data-key="X"' in text
+    assert f'href="/games/{game.pk}/record/"' in text
+    assert f'href="/nights/{game.night_id}/"' in text
 
 
 def test_a_round_by_keypad_and_totals_updates_the_board_in_place(crew_client, game):
