@@ -122,3 +122,21 @@ def test_log_out_from_the_crew_page(client):
     assert f'action="{reverse("logout")}"' in page
     client.post(reverse("logout"))
     assert client.get(reverse("crew_detail")).status_code == 302
+
+
+@pytest.mark.django_db
+def test_account_pages_run_a_fixed_number_of_queries(client, django_assert_num_queries):
+    with django_assert_num_queries(1):  # is this the first user?
+        client.get(reverse("signup"))
+    with django_assert_num_queries(0):
+        client.get(reverse("login"))
+    mine = MembershipFactory()
+    for number in range(5):
+        Membership.objects.create(crew=Crew.objects.create(name=f"Other {number}"), user=mine.user)
+    invite = Invite.objects.create(crew=mine.crew)
+    client.force_login(mine.user)
+    client.get("/")  # stores the current crew in the session
+    with django_assert_num_queries(5):
+        client.get(reverse("crew_detail"))
+    with django_assert_num_queries(4):
+        client.get(reverse("join", args=[invite.token]))
