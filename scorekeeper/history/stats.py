@@ -25,7 +25,7 @@ import datetime as dt
 from collections import defaultdict
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import (
     Case,
     Count,
@@ -179,9 +179,13 @@ def refresh_results(crew: Crew) -> None:
         cursor.execute(_ANY_STALE, [crew.pk])
         if cursor.fetchone() is None:
             return
-        with transaction.atomic():
-            cursor.execute(_DELETE_STALE, [crew.pk, crew.pk])
-            cursor.execute(_INSERT_MISSING, [crew.pk])
+        try:
+            with transaction.atomic():
+                cursor.execute(_DELETE_STALE, [crew.pk, crew.pk])
+                cursor.execute(_INSERT_MISSING, [crew.pk])
+        except IntegrityError:
+            # Another request refreshed the same rows at the same moment: theirs are as good.
+            pass
 
 
 def _in(games: QuerySet[Game]) -> QuerySet:

@@ -255,3 +255,38 @@ def test_player_stats_count_only_the_chosen_games(crew):
     kitty = {r["name"]: r for r in stats.player_stats(Game.objects.filter(edition="kitty"))}
     assert kitty["Ann"]["games_won"] == 1 and kitty["Ben"]["games_won"] == 0
     assert kitty["Ann"]["games_played"] == 1
+
+
+@pytest.mark.django_db
+def test_a_refresh_racing_another_one_leaves_the_rows_as_they_were(crew, monkeypatch):
+    make_game(crew, [("Ann", {"Ben": 40, "Cat": 30})], target=60)
+    from django.db import IntegrityError, connection
+
+    real_cursor = connection.cursor
+
+    class RacingCursor:
+        """Raises on the insert, as when a concurrent request stored the same rows first."""
+
+        def __init__(self):
+            self.inner = real_cursor()
+
+        def __enter__(self):
+            self.inner.__enter__()
+            return self
+
+        def __exit__(self, *exc):
+            return self.inner.__exit__(*exc)
+
+        def execute(self, sql, params=None):
+            if sql == stats._INSERT_MISSING:
+                raise IntegrityError("UNIQUE constraint failed")
+            return self.inner.execute(sql, params)
+
+        def fetchone(self):
+            return self.inner.fetchone()
+
+    monkeypatch.setattr(connection, "cursor", RacingCursor)
+    stats.refresh_results(crew)  # no error reaches the page
+    monkeypatch.undo()
+    assert not SeatResult.objects.exists()
+    assert assert_results_match(crew) == 1
