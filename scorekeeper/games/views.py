@@ -276,12 +276,18 @@ def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
             if not request.htmx:
                 return redirect("game_detail", game_id=game.pk)
             game = _game_or_404(request, game_id)
-            return render(request, "games/game.html#table", _table_context(request, game))
+            response = render(request, "games/game.html#table", _table_context(request, game))
+            # Show the updated scoreboard, not the fresh form the thumb was on.
+            response["HX-Reswap"] = "outerHTML show:#table:top"
+            return response
     # A finished game shows no round form, so its refusal is shown above the board.
     error = " ".join(form.non_field_errors()) if board.finished else None
     template = "games/game.html#table" if request.htmx else "games/game.html"
     context = _table_context(request, game, form, error=error)
-    return render(request, template, context, status=422)
+    response = render(request, template, context, status=422)
+    if not board.finished:
+        response["HX-Reswap"] = "outerHTML show:#round-errors:top"
+    return response
 
 
 @crew_required

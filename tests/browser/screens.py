@@ -56,7 +56,7 @@ def test_screens(live_server, page: Page, member):
     shot(page, "05-keypad")
     page.get_by_role("button", name="Save round 3").click()
     page.get_by_role("alert").first.wait_for()
-    page.locator(".error-box").scroll_into_view_if_needed()
+    page.locator("#round-errors").scroll_into_view_if_needed()
     shot(page, "06-refused-round")
 
     page.goto(live_server.url + f"/live/{game.share_token}/")

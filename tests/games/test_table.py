@@ -59,6 +59,7 @@ def test_a_round_by_keypad_and_totals_updates_the_board_in_place(crew_client, ga
     text = response.content.decode()
     assert 'id="table"' in text and "<html" not in text
     assert "119" in text  # 7 + 50 + 50 + 12
+    assert response["HX-Reswap"] == "outerHTML show:#table:top"
     round_ = Round.objects.get()
     assert round_.winner.name == "Ann"
     assert Hand.objects.get(player__name="Ben").cards == "*7 W X"
@@ -80,6 +81,8 @@ def test_too_many_wilds_is_refused_inline_and_keeps_the_entry(crew_client, game)
     text = response.content.decode()
     assert "5 × W (Wild) entered, but the deck holds only four" in text
     assert 'value="W W *5"' in text
+    assert 'id="round-errors"' in text
+    assert response["HX-Reswap"] == "outerHTML show:#round-errors:top"
     assert Round.objects.count() == 0
 
 
