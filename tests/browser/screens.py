@@ -52,7 +52,7 @@ def test_screens(live_server, page: Page, member):
     for key in ("Wild (", "Wild ("):
         pad.get_by_role("button", name=key).first.click()
     page.get_by_label("…or type Dan's total").fill("9")
-    page.locator("#round-form h2").scroll_into_view_if_needed()
+    page.locator('[data-player="Ann"]').scroll_into_view_if_needed()
     shot(page, "05-keypad")
     page.get_by_role("button", name="Save round 3").click()
     page.get_by_role("alert").first.wait_for()
