@@ -11,7 +11,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from scorekeeper.domain import RuleError, parse_colour, score_game
+from scorekeeper.domain import RuleError, hand_points, parse_colour, score_game
 from scorekeeper.domain.scoring import FORMAT
 from scorekeeper.rules import parse_house_rules
 
@@ -199,8 +199,6 @@ def _store_round(
     hands: Mapping[str, str | int],
     request_key: str | None,
 ) -> Round:
-    from scorekeeper.domain import hand_points
-
     round_ = Round.objects.create(
         crew_id=game.crew_id,
         game=game,

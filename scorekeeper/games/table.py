@@ -83,10 +83,12 @@ def _seat_players(game: Game) -> dict[str, Player]:
     return {seat.player.name: seat.player for seat in game.seats.all()}
 
 
-def _sync(game: Game) -> dict[str, Any]:
-    """Rescore from the stored rounds and rewrite the derived status; bumps updated_at."""
-    game = games_for_export(Game.objects.filter(pk=game.pk)).get()
-    scored = score_game(game_to_dict(game))
+def _save_status(game: Game, scored: Mapping[str, Any]) -> None:
+    """Rewrite the derived status from the core's score of the game as now stored.
+
+    ``scored`` is what each write already computed to validate itself, so the game is not
+    read and scored a second time. Saving bumps ``updated_at`` (the live view's ETag).
+    """
     finished = scored["result"]["finished"]
     game.status = Game.Status.FINISHED if finished else Game.Status.ACTIVE
     if finished and game.finished_at is None:
@@ -94,7 +96,6 @@ def _sync(game: Game) -> dict[str, Any]:
     if not finished:
         game.finished_at = None
     game.save(update_fields=["status", "finished_at", "updated_at"])
-    return scored
 
 
 @transaction.atomic
@@ -120,7 +121,7 @@ def round_record(
     except IntegrityError:
         # The same request arrived twice at once: the other one stored it.
         return Round.objects.get(game=game, request_key=request_key)
-    _sync(game)
+    _save_status(game, scored)
     return round_
 
 
@@ -138,7 +139,7 @@ def round_edit(*, game: Game, number: int, winner: str, hands: Mapping[str, Hand
     round_ = _store_round(
         game, number, _seat_players(game), winner, scored["rounds"][number - 1]["hands"], None
     )
-    _sync(game)
+    _save_status(game, scored)
     return round_
 
 
@@ -154,7 +155,7 @@ def round_delete_last(*, game: Game) -> str:
         raise RuleError("There is no round to delete.")
     number = len(data["rounds"])
     game.rounds.get(number=number).delete()
-    _sync(game)
+    _save_status(game, score_game({**data, "rounds": data["rounds"][:-1]}))
     payload = {"game": game.pk, "number": number, "round": data["rounds"][-1]}
     return signing.dumps(payload, salt=UNDO_SALT)
 
@@ -182,7 +183,7 @@ def round_restore(*, game: Game, token: str) -> Round:
         scored["rounds"][-1]["hands"],
         None,
     )
-    _sync(game)
+    _save_status(game, scored)
     return round_
 
 
