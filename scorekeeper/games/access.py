@@ -42,7 +42,7 @@ def crew_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
             return redirect_to_login(request.get_full_path())
         crew = current_crew(request)
         if crew is None:
-            return redirect("crew_new")
+            return redirect("accounts:crew_new")
         request.crew = crew  # type: ignore[attr-defined]
         return view(request, *args, **kwargs)
 

@@ -36,7 +36,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 crew = _start_crew(user, form.cleaned_data["crew_name"])
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         request.session[SESSION_KEY] = crew.pk
-        return redirect("home")
+        return redirect("games:home")
     first_user = not get_user_model().objects.exists()
     status = 422 if request.method == "POST" else 200
     context = {"form": form, "invite": invite, "first_user": first_user}
@@ -51,7 +51,7 @@ def crew_new(request: HttpRequest) -> HttpResponse:
         with transaction.atomic():
             crew = _start_crew(request.user, form.cleaned_data["name"])
         request.session[SESSION_KEY] = crew.pk
-        return redirect("home")
+        return redirect("games:home")
     status = 422 if request.method == "POST" else 200
     return render(request, "accounts/crew_new.html", {"form": form}, status=status)
 
@@ -61,14 +61,14 @@ def crew_new(request: HttpRequest) -> HttpResponse:
 def crew_switch(request: HttpRequest, crew_id: int) -> HttpResponse:
     crew = get_object_or_404(user_crews(request), pk=crew_id)
     request.session[SESSION_KEY] = crew.pk
-    return redirect("home")
+    return redirect("games:home")
 
 
 @crew_required
 @require_POST
 def invite_create(request: HttpRequest) -> HttpResponse:
     invite = Invite.objects.create(crew=request.crew, created_by=request.user)
-    return redirect("crew_detail_invite", token=invite.token)
+    return redirect("accounts:crew_detail_invite", token=invite.token)
 
 
 @crew_required
@@ -82,7 +82,7 @@ def crew_detail(request: HttpRequest, token: str | None = None) -> HttpResponse:
         "crews": user_crews(request),
         "members": request.crew.members.order_by("username"),
         "invite": invite,
-        "invite_url": request.build_absolute_uri(reverse("join", args=[invite.token]))
+        "invite_url": request.build_absolute_uri(reverse("accounts:join", args=[invite.token]))
         if invite
         else None,
     }
@@ -100,10 +100,10 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     invite = get_object_or_404(Invite.objects.select_related("crew"), token=token)
     if request.method == "POST":
         if not request.user.is_authenticated:
-            return redirect(f"{reverse('signup')}?invite={token}")
+            return redirect(f"{reverse('accounts:signup')}?invite={token}")
         Membership.objects.get_or_create(crew=invite.crew, user=request.user)
         request.session[SESSION_KEY] = invite.crew_id
-        return redirect("home")
+        return redirect("games:home")
     already = (
         request.user.is_authenticated
         and Membership.objects.filter(crew=invite.crew, user=request.user).exists()

@@ -49,7 +49,7 @@ def home(request: HttpRequest) -> HttpResponse:
     crew = current_crew(request)
     if crew is None:
         if request.user.is_authenticated:
-            return redirect("crew_new")
+            return redirect("accounts:crew_new")
         first_user = not get_user_model().objects.exists()
         return render(
             request,
@@ -137,7 +137,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                         house_form.cleaned_data["house_note"],
                     )
                     if game is not None:
-                        url = reverse("game_detail", args=[game.pk])
+                        url = reverse("games:game_detail", args=[game.pk])
                         if request.htmx:
                             return HttpResponseClientRedirect(url)
                         return redirect(url)
@@ -243,7 +243,7 @@ def _table_context(request: HttpRequest, game: Game, form: RoundForm | None = No
         "edition": get_edition(game.edition),
         "form": form or _round_form(board),
         "keys": keypad(game.edition),
-        "share_url": request.build_absolute_uri(reverse("live", args=[game.share_token])),
+        "share_url": request.build_absolute_uri(reverse("games:live", args=[game.share_token])),
         "editable": True,
         **extra,
     }
@@ -274,7 +274,7 @@ def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
             form.add_error(None, str(error))
         else:
             if not request.htmx:
-                return redirect("game_detail", game_id=game.pk)
+                return redirect("games:game_detail", game_id=game.pk)
             game = _game_or_404(request, game_id)
             response = render(request, "games/game.html#table", _table_context(request, game))
             # Show the updated scoreboard, not the fresh form the thumb was on.
@@ -311,7 +311,7 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
             except RuleError as error:
                 form.add_error(None, str(error))
             else:
-                return redirect("game_detail", game_id=game.pk)
+                return redirect("games:game_detail", game_id=game.pk)
         status = 422
     else:
         initial: dict[str, Any] = {"winner": stored["winner"]}
@@ -367,7 +367,7 @@ def _table_response(request: HttpRequest, game_id: int, status: int = 200, **ext
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
     new_game = game_rematch(game=game)
-    url = reverse("game_detail", args=[new_game.pk])
+    url = reverse("games:game_detail", args=[new_game.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
@@ -408,7 +408,7 @@ def dealer_draw(request: HttpRequest, game_id: int) -> HttpResponse:
 def share_reset(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
     game_new_share_token(game=game)
-    return redirect(reverse("game_detail", args=[game.pk]) + "#share")
+    return redirect(reverse("games:game_detail", args=[game.pk]) + "#share")
 
 
 # --- The live view for the other phones ----------------------------------------------------
@@ -453,7 +453,7 @@ def live_board(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
-    url = request.build_absolute_uri(reverse("live", args=[game.share_token]))
+    url = request.build_absolute_uri(reverse("games:live", args=[game.share_token]))
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")

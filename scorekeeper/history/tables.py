@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Any
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.html import format_html
 from django_tables2.export import TableExport
 
@@ -72,7 +73,7 @@ class NightTable(HistoryTable):
     date = tables.DateColumn(
         verbose_name="Night",
         format="D j M Y",
-        linkify=("night_detail", {"night_id": tables.A("pk")}),
+        linkify=("history:night_detail", {"night_id": tables.A("pk")}),
     )
     name = tables.Column(verbose_name="Name", visible=False)
     players = tables.Column(verbose_name="Who played", empty_values=(), orderable=False)
@@ -120,7 +121,7 @@ class NightGamesTable(HistoryTable):
     caption = "Games"
     id = tables.Column(
         verbose_name="Game",
-        linkify=lambda record: f"/games/{record.pk}/record/",
+        linkify=lambda record: reverse("history:game_record", args=[record.pk]),
         attrs={"td": {"class": "nowrap"}},
     )
     edition = tables.Column(verbose_name="Edition")
@@ -186,7 +187,7 @@ def _clock(game: Any) -> str:
 
 
 def _player_link(record: dict[str, Any]) -> str:
-    return f"/players/{record['player_id']}/"
+    return reverse("history:player_detail", args=[record["player_id"]])
 
 
 class LeaderboardTable(HistoryTable):
@@ -378,13 +379,13 @@ class PlayerGamesTable(HistoryTable):
         order_by=("game__started_at",),
         verbose_name="Date",
         format="j M Y",
-        linkify=lambda record: f"/nights/{record.game.night_id}/",
+        linkify=lambda record: reverse("history:night_detail", args=[record.game.night_id]),
         attrs={"td": {"class": "nowrap"}},
     )
     game = tables.Column(
         accessor="game_id",
         verbose_name="Game",
-        linkify=lambda record: f"/games/{record.game_id}/record/",
+        linkify=lambda record: reverse("history:game_record", args=[record.game_id]),
     )
     edition = tables.Column(accessor="game__edition", verbose_name="Edition")
     total = tables.Column(verbose_name="Points", attrs=_num_cells())
@@ -426,10 +427,12 @@ class HeadToHeadTable(HistoryTable):
         order_by=("started_at",),
         verbose_name="Date",
         format="j M Y",
-        linkify=lambda record: f"/nights/{record.night_id}/",
+        linkify=lambda record: reverse("history:night_detail", args=[record.night_id]),
         attrs={"td": {"class": "nowrap"}},
     )
-    id = tables.Column(verbose_name="Game", linkify=lambda record: f"/games/{record.pk}/record/")
+    id = tables.Column(
+        verbose_name="Game", linkify=lambda record: reverse("history:game_record", args=[record.pk])
+    )
     result = tables.Column(verbose_name="Result", empty_values=(), orderable=False)
 
     class Meta(HistoryTable.Meta):

@@ -2,6 +2,8 @@ from django.urls import path
 
 from . import views
 
+app_name = "history"
+
 urlpatterns = [
     path("nights/", views.night_list, name="night_list"),
     path("nights/<int:night_id>/", views.night_detail, name="night_detail"),

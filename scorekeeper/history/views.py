@@ -118,7 +118,7 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
                 context = {"form": NightNameForm(instance=night), "night": night, "saved": True}
                 return render(request, "history/night_detail.html#rename", context)
             messages.success(request, "The night's name is saved.")
-            return redirect("night_detail", night_id=night.pk)
+            return redirect("history:night_detail", night_id=night.pk)
         status = 422
         if request.htmx:
             context = {"form": form, "night": night}
@@ -342,9 +342,9 @@ def games_import(request: HttpRequest) -> HttpResponse:
         else:
             if len(imported) == 1:
                 messages.success(request, "Imported 1 game.")
-                return redirect("game_record", game_id=imported[0].pk)
+                return redirect("history:game_record", game_id=imported[0].pk)
             messages.success(request, f"Imported {len(imported)} games.")
-            return redirect("night_list")
+            return redirect("history:night_list")
     status = 422 if posted else 200
     return render(request, "history/import.html", {"form": form}, status=status)
 

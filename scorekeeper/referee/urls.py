@@ -2,6 +2,8 @@ from django.urls import path
 
 from . import views
 
+app_name = "referee"
+
 urlpatterns = [
     path("rules/", views.rules_search, name="rules_search"),
     path("rules/challenge/", views.challenge, name="rules_challenge"),

@@ -162,7 +162,7 @@ def house_rules(request: HttpRequest, game_id: int) -> HttpResponse:
     game.house_note = form.cleaned_data["house_note"]
     game.save(update_fields=["house_rules", "house_note", "updated_at"])
     messages.success(request, "House rules saved.")
-    return redirect("game_detail", game_id=game.pk)
+    return redirect("games:game_detail", game_id=game.pk)
 
 
 # --- The Wild Draw Four challenge ------------------------------------------------------------
@@ -188,7 +188,11 @@ def _judge(form: ChallengeForm, edition: str) -> tuple[Verdict, str] | None:
 def _challenge_context(
     form: ChallengeForm, edition: str, game: Game | None = None, **extra: Any
 ) -> dict[str, Any]:
-    action = reverse("game_challenge", args=[game.pk]) if game else reverse("rules_challenge")
+    action = (
+        reverse("referee:game_challenge", args=[game.pk])
+        if game
+        else reverse("referee:rules_challenge")
+    )
     return {
         "form": form,
         "edition": edition,
@@ -256,7 +260,9 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         else:
             if not request.htmx:
                 # Post/redirect/get: reloading the verdict must not log the challenge twice.
-                return redirect("game_challenge_verdict", game_id=game.pk, challenge_id=logged.pk)
+                return redirect(
+                    "referee:game_challenge_verdict", game_id=game.pk, challenge_id=logged.pk
+                )
             shown = verdict_view(verdict, logged.colour, challenger.name, challenged.name)
             context = _challenge_context(ChallengeForm(players=players), game.edition, game)
             return render(request, template, {**context, "verdict": shown})

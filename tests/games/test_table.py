@@ -26,7 +26,7 @@ def round_data(winner, request_key="", **hands):
 
 def test_the_game_page_needs_a_login(client, db):
     game = GameFactory()
-    response = client.get(reverse("game_detail", args=[game.pk]))
+    response = client.get(reverse("games:game_detail", args=[game.pk]))
     assert response.status_code == 302
     assert "/login/" in response["Location"]
 
@@ -34,15 +34,17 @@ def test_the_game_page_needs_a_login(client, db):
 def test_another_crews_game_is_not_found(crew_client):
     client, _ = crew_client
     other = GameFactory()
-    assert client.get(reverse("game_detail", args=[other.pk])).status_code == 404
-    post = client.post(reverse("round_create", args=[other.pk]), round_data("Ann", Ben=1, Cat=2))
+    assert client.get(reverse("games:game_detail", args=[other.pk])).status_code == 404
+    post = client.post(
+        reverse("games:round_create", args=[other.pk]), round_data("Ann", Ben=1, Cat=2)
+    )
     assert post.status_code == 404
     assert Round.objects.count() == 0
 
 
 def test_the_scoreboard_shows_players_keypad_and_special_card(crew_client, game):
     client, _ = crew_client
-    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     for name in ("Ann", "Ben", "Cat", "Kitty card", "Save round 1"):
         assert name in text
     assert 'data-key="W+4"' in text
@@ -53,7 +55,7 @@ def test_the_scoreboard_shows_players_keypad_and_special_card(crew_client, game)
 
 def test_a_round_by_keypad_and_totals_updates_the_board_in_place(crew_client, game):
     client, _ = crew_client
-    url = reverse("round_create", args=[game.pk])
+    url = reverse("games:round_create", args=[game.pk])
     response = client.post(url, round_data("Ann", Ben="*7 W X", Cat=12), **HTMX)
     assert response.status_code == 200
     text = response.content.decode()
@@ -68,14 +70,16 @@ def test_a_round_by_keypad_and_totals_updates_the_board_in_place(crew_client, ga
 
 def test_without_javascript_a_round_post_redirects_to_the_board(crew_client, game):
     client, _ = crew_client
-    response = client.post(reverse("round_create", args=[game.pk]), round_data("Ben", Ann=3, Cat=4))
+    response = client.post(
+        reverse("games:round_create", args=[game.pk]), round_data("Ben", Ann=3, Cat=4)
+    )
     assert response.status_code == 302
     assert Round.objects.count() == 1
 
 
 def test_too_many_wilds_is_refused_inline_and_keeps_the_entry(crew_client, game):
     client, _ = crew_client
-    url = reverse("round_create", args=[game.pk])
+    url = reverse("games:round_create", args=[game.pk])
     response = client.post(url, round_data("Ann", Ben="W W W", Cat="W W *5"), **HTMX)
     assert response.status_code == 422
     text = response.content.decode()
@@ -99,7 +103,7 @@ def test_too_many_wilds_is_refused_inline_and_keeps_the_entry(crew_client, game)
 )
 def test_bad_rounds_get_a_specific_message_and_change_nothing(crew_client, game, data, message):
     client, _ = crew_client
-    response = client.post(reverse("round_create", args=[game.pk]), data, **HTMX)
+    response = client.post(reverse("games:round_create", args=[game.pk]), data, **HTMX)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert Round.objects.count() == 0
@@ -107,7 +111,7 @@ def test_bad_rounds_get_a_specific_message_and_change_nothing(crew_client, game,
 
 def test_a_resent_round_is_stored_once(crew_client, game):
     client, _ = crew_client
-    url = reverse("round_create", args=[game.pk])
+    url = reverse("games:round_create", args=[game.pk])
     data = round_data("Ann", request_key="abc123", Ben=5, Cat=6)
     client.post(url, data, **HTMX)
     client.post(url, data, **HTMX)
@@ -116,23 +120,23 @@ def test_a_resent_round_is_stored_once(crew_client, game):
 
 def test_reaching_the_target_ends_the_game_with_a_winner_and_rematch(crew_client, game):
     client, _ = crew_client
-    url = reverse("round_create", args=[game.pk])
+    url = reverse("games:round_create", args=[game.pk])
     client.post(url, round_data("Ann", Ben="W W W", Cat="W +2".replace("+2", "*+2")), **HTMX)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert "Ann wins!" in text
     assert "Save round" not in text
-    response = client.post(reverse("rematch", args=[game.pk]))
+    response = client.post(reverse("games:rematch", args=[game.pk]))
     rematch = Game.objects.exclude(pk=game.pk).get()
-    assert response["Location"] == reverse("game_detail", args=[rematch.pk])
+    assert response["Location"] == reverse("games:game_detail", args=[rematch.pk])
     assert [s.player.name for s in rematch.seats.all()] == ["Ann", "Ben", "Cat"]
     assert (rematch.edition, rematch.scoring, rematch.target) == ("kitty", "standard", 200)
 
 
 def test_a_round_after_the_end_is_refused(crew_client, game):
     client, _ = crew_client
-    url = reverse("round_create", args=[game.pk])
+    url = reverse("games:round_create", args=[game.pk])
     client.post(url, round_data("Ann", Ben=150, Cat=60), **HTMX)
     response = client.post(url, round_data("Ben", Ann=1, Cat=2), **HTMX)
     assert response.status_code == 422
@@ -143,19 +147,19 @@ def test_a_round_after_the_end_is_refused(crew_client, game):
 def test_lowest_mode_shares_an_equal_win(crew_client):
     client, crew = crew_client
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], scoring="lowest", target=50)
-    url = reverse("round_create", args=[game.pk])
+    url = reverse("games:round_create", args=[game.pk])
     client.post(url, round_data("Ann", Ben=30, Cat=10), **HTMX)
     client.post(url, round_data("Cat", Ann=10, Ben=25), **HTMX)
-    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert "Shared win: Ann and Cat" in text
 
 
 def test_editing_a_past_round_rescores_the_game(crew_client, game):
     client, _ = crew_client
-    url = reverse("round_create", args=[game.pk])
+    url = reverse("games:round_create", args=[game.pk])
     client.post(url, round_data("Ann", Ben=5, Cat=6), **HTMX)
     client.post(url, round_data("Ben", Ann=7, Cat=8), **HTMX)
-    edit = reverse("round_change", args=[game.pk, 1])
+    edit = reverse("games:round_change", args=[game.pk, 1])
     form = client.get(edit).content.decode()
     assert 'value="5"' in form
     response = client.post(edit, round_data("Cat", Ann=20, Ben=30))
@@ -163,14 +167,16 @@ def test_editing_a_past_round_rescores_the_game(crew_client, game):
     first = Round.objects.get(number=1)
     assert first.winner.name == "Cat"
     assert sorted(h.points for h in first.hands.all()) == [20, 30]
-    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert ">50<" in text.replace(" ", "")
 
 
 def test_an_edit_that_breaks_the_deck_is_refused(crew_client, game):
     client, _ = crew_client
-    client.post(reverse("round_create", args=[game.pk]), round_data("Ann", Ben=5, Cat=6), **HTMX)
-    edit = reverse("round_change", args=[game.pk, 1])
+    client.post(
+        reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=5, Cat=6), **HTMX
+    )
+    edit = reverse("games:round_change", args=[game.pk, 1])
     response = client.post(edit, round_data("Ann", Ben="X X X", Cat="X X"))
     assert response.status_code == 422
     assert "only four" in response.content.decode()
@@ -179,13 +185,15 @@ def test_an_edit_that_breaks_the_deck_is_refused(crew_client, game):
 
 def test_delete_last_round_and_undo(crew_client, game):
     client, _ = crew_client
-    client.post(reverse("round_create", args=[game.pk]), round_data("Ann", Ben=5, Cat=6), **HTMX)
-    response = client.post(reverse("round_delete", args=[game.pk]), **HTMX)
+    client.post(
+        reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=5, Cat=6), **HTMX
+    )
+    response = client.post(reverse("games:round_delete", args=[game.pk]), **HTMX)
     assert Round.objects.count() == 0
     text = response.content.decode()
     assert "Last round deleted." in text
     token = text.split('name="token" value="')[1].split('"')[0]
-    client.post(reverse("round_undo", args=[game.pk]), {"token": token}, **HTMX)
+    client.post(reverse("games:round_undo", args=[game.pk]), {"token": token}, **HTMX)
     restored = Round.objects.get()
     assert restored.winner.name == "Ann"
     assert sorted(h.points for h in restored.hands.all()) == [5, 6]
@@ -193,18 +201,18 @@ def test_delete_last_round_and_undo(crew_client, game):
 
 def test_undo_with_a_forged_token_is_refused(crew_client, game):
     client, _ = crew_client
-    response = client.post(reverse("round_undo", args=[game.pk]), {"token": "forged"}, **HTMX)
+    response = client.post(reverse("games:round_undo", args=[game.pk]), {"token": "forged"}, **HTMX)
     assert response.status_code == 422
     assert "not valid" in response.content.decode()
 
 
 def test_pick_dealer_and_the_deal_moves_left(crew_client, game):
     client, _ = crew_client
-    client.post(reverse("dealer_pick", args=[game.pk]), {"dealer": "Cat"}, **HTMX)
+    client.post(reverse("games:dealer_pick", args=[game.pk]), {"dealer": "Cat"}, **HTMX)
     game.refresh_from_db()
     assert game.first_dealer.name == "Cat"
     response = client.post(
-        reverse("round_create", args=[game.pk]), round_data("Ann", Ben=1, Cat=2), **HTMX
+        reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=1, Cat=2), **HTMX
     )
     assert "<strong>Ann</strong> deals round 2" in response.content.decode()
 
@@ -212,7 +220,7 @@ def test_pick_dealer_and_the_deal_moves_left(crew_client, game):
 def test_draw_for_deal_picks_the_highest_number(crew_client, game):
     client, _ = crew_client
     data = {"draw_0": "*5", "draw_1": "W", "draw_2": "*9"}
-    client.post(reverse("dealer_draw", args=[game.pk]), data, **HTMX)
+    client.post(reverse("games:dealer_draw", args=[game.pk]), data, **HTMX)
     game.refresh_from_db()
     assert game.first_dealer.name == "Cat"
 
@@ -220,7 +228,7 @@ def test_draw_for_deal_picks_the_highest_number(crew_client, game):
 def test_draw_for_deal_tie_asks_for_a_redraw(crew_client, game):
     client, _ = crew_client
     data = {"draw_0": "*9", "draw_1": "*+2", "draw_2": "*9"}
-    response = client.post(reverse("dealer_draw", args=[game.pk]), data, **HTMX)
+    response = client.post(reverse("games:dealer_draw", args=[game.pk]), data, **HTMX)
     assert "Ann and Cat draw again" in response.content.decode()
     game.refresh_from_db()
     assert game.first_dealer is None
@@ -229,7 +237,7 @@ def test_draw_for_deal_tie_asks_for_a_redraw(crew_client, game):
 def test_new_game_seats_players_in_order_and_starts(crew_client):
     client, crew = crew_client
     Player.objects.create(crew=crew, name="Ann")
-    url = reverse("game_new")
+    url = reverse("games:game_new")
     state = {"edition": "cheese-touch", "scoring": "lowest", "target_choice": "500"}
     page = client.post(url, {**state, "action": "add:Ann"}, **HTMX)
     assert 'name="seat" value="Ann"' in page.content.decode()
@@ -251,7 +259,7 @@ def test_new_game_seats_players_in_order_and_starts(crew_client):
         },
     )
     game = Game.objects.get()
-    assert response["Location"] == reverse("game_detail", args=[game.pk])
+    assert response["Location"] == reverse("games:game_detail", args=[game.pk])
     assert [s.player.name for s in game.seats.all()] == ["Ben", "Ann"]
     assert (game.edition, game.scoring, game.target) == ("cheese-touch", "lowest", 300)
     assert game.night.crew == crew
@@ -270,7 +278,7 @@ def test_new_game_seats_players_in_order_and_starts(crew_client):
 def test_new_game_refusals_start_nothing(crew_client, extra, message):
     client, _ = crew_client
     data = {"edition": "classic", "scoring": "standard", "target_choice": "500", "action": "start"}
-    response = client.post(reverse("game_new"), {**data, **extra}, **HTMX)
+    response = client.post(reverse("games:game_new"), {**data, **extra}, **HTMX)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert Game.objects.count() == 0
@@ -278,7 +286,7 @@ def test_new_game_refusals_start_nothing(crew_client, extra, message):
 
 def test_live_page_opens_without_login_and_answers_304_when_unchanged(client, db):
     game = GameFactory(players=["Ann", "Ben"])
-    live = reverse("live_board", args=[game.share_token])
+    live = reverse("games:live_board", args=[game.share_token])
     first = client.get(live, **HTMX)
     assert first.status_code == 200
     assert "Ann" in first.content.decode()
@@ -296,7 +304,7 @@ def test_live_page_opens_without_login_and_answers_304_when_unchanged(client, db
 
 def test_the_live_page_has_no_controls_that_change_anything(client, db):
     game = GameFactory(players=["Ann", "Ben"])
-    text = client.get(reverse("live", args=[game.share_token])).content.decode()
+    text = client.get(reverse("games:live", args=[game.share_token])).content.decode()
     assert "<form" not in text.split('id="main"')[1]
     assert "every 4s" in text
 
@@ -304,16 +312,16 @@ def test_the_live_page_has_no_controls_that_change_anything(client, db):
 def test_revoking_the_share_link_makes_the_old_one_fail(crew_client, game):
     client, _ = crew_client
     old = game.share_token
-    client.post(reverse("share_reset", args=[game.pk]))
+    client.post(reverse("games:share_reset", args=[game.pk]))
     game.refresh_from_db()
     assert game.share_token != old
-    assert client.get(reverse("live", args=[old])).status_code == 404
-    assert client.get(reverse("live", args=[game.share_token])).status_code == 200
+    assert client.get(reverse("games:live", args=[old])).status_code == 404
+    assert client.get(reverse("games:live", args=[game.share_token])).status_code == 200
 
 
 def test_the_share_qr_code_is_an_svg(crew_client, game):
     client, _ = crew_client
-    response = client.get(reverse("share_qr", args=[game.pk]))
+    response = client.get(reverse("games:share_qr", args=[game.pk]))
     assert response["Content-Type"] == "image/svg+xml"
     assert b"<svg" in response.content[:200]
     assert b'xmlns="http://www.w3.org/2000/svg"' in response.content
@@ -329,16 +337,16 @@ def test_page_queries_do_not_grow_with_rounds(crew_client, game, rounds, django_
         round_record(game=game, winner=["Ann", "Ben"][number % 2], hands={loser: 1, "Cat": 1})
     client.get("/")  # the first request of a session stores the current crew in it
     with django_assert_num_queries(8):
-        client.get(reverse("game_detail", args=[game.pk]))
+        client.get(reverse("games:game_detail", args=[game.pk]))
     with django_assert_num_queries(6):
-        client.get(reverse("live", args=[game.share_token]))
-    board_url = reverse("live_board", args=[game.share_token])
+        client.get(reverse("games:live", args=[game.share_token]))
+    board_url = reverse("games:live_board", args=[game.share_token])
     with django_assert_num_queries(6):
         etag = client.get(board_url)["ETag"]
     with django_assert_num_queries(1):
         assert client.get(board_url, HTTP_IF_NONE_MATCH=etag).status_code == 304
     with django_assert_num_queries(8):
-        client.get(reverse("round_change", args=[game.pk, 1]))
+        client.get(reverse("games:round_change", args=[game.pk, 1]))
 
 
 def test_crew_is_required(client, db):
@@ -346,7 +354,7 @@ def test_crew_is_required(client, db):
 
     user = get_user_model().objects.create_user("loner", password="x-long-password")
     client.force_login(user)
-    assert client.get(reverse("game_new"))["Location"] == reverse("crew_new")
+    assert client.get(reverse("games:game_new"))["Location"] == reverse("accounts:crew_new")
     assert Crew.objects.count() == 0
 
 
@@ -363,7 +371,7 @@ def test_house_rules_agreed_at_the_start_are_stored(crew_client):
         "house-house_note": "Sevens are lucky",
         "action": "start",
     }
-    client.post(reverse("game_new"), data)
+    client.post(reverse("games:game_new"), data)
     game = Game.objects.get()
     assert game.house_rules == {"stack-draw": True, "jump-in": True, "uno-penalty": 3}
     assert game.house_note == "Sevens are lucky"
@@ -377,7 +385,7 @@ def test_bad_house_rules_start_nothing(crew_client, extra, message):
     client, _ = crew_client
     data = {"edition": "classic", "scoring": "standard", "target_choice": "500"}
     data |= {"seat": ["Ann", "Ben"], "action": "start", **extra}
-    response = client.post(reverse("game_new"), data)
+    response = client.post(reverse("games:game_new"), data)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert Game.objects.count() == 0
@@ -392,4 +400,4 @@ def test_dashboard_and_new_game_queries_do_not_grow(crew_client, games, django_a
     with django_assert_num_queries(6):
         client.get("/")
     with django_assert_num_queries(4):
-        client.get(reverse("game_new"))
+        client.get(reverse("games:game_new"))

@@ -21,7 +21,7 @@ def seat_ids(game):
 def logged_post(client, game, challenger="Ann", challenged="Ben", **data):
     ids = seat_ids(game)
     payload = {"challenger": ids[challenger], "challenged": ids[challenged], **data}
-    return client.post(reverse("game_challenge", args=[game.pk]), payload)
+    return client.post(reverse("referee:game_challenge", args=[game.pk]), payload)
 
 
 # --- standalone ------------------------------------------------------------------------------
@@ -142,14 +142,14 @@ def test_htmx_swaps_only_the_judge_partial(client, db):
 
 def test_the_game_helper_needs_a_login(client, db):
     game = GameFactory()
-    response = client.get(reverse("game_challenge", args=[game.pk]))
+    response = client.get(reverse("referee:game_challenge", args=[game.pk]))
     assert response.status_code == 302
     assert "/login/" in response["Location"]
 
 
 def test_the_game_helper_asks_who_challenged_whom_by_seat_name(crew_client, game):
     client, _ = crew_client
-    text = client.get(reverse("game_challenge", args=[game.pk])).content.decode()
+    text = client.get(reverse("referee:game_challenge", args=[game.pk])).content.decode()
     assert "Who challenged?" in text and "Who laid the Wild Draw Four?" in text
     for name in ("Ann", "Ben", "Cat"):
         assert f"> {name}</label>" in text
@@ -193,7 +193,7 @@ def test_htmx_logs_and_shows_the_verdict_in_place(crew_client, game):
     client, _ = crew_client
     ids = seat_ids(game)
     response = client.post(
-        reverse("game_challenge", args=[game.pk]),
+        reverse("referee:game_challenge", args=[game.pk]),
         {"challenger": ids["Ben"], "challenged": ids["Cat"], "colour": "R", "held": "yes"},
         **HTMX,
     )
@@ -246,7 +246,7 @@ def test_bad_input_from_a_game_logs_nothing(crew_client, game, data, message):
     if message != "Choose who challenged.":
         data = {"challenger": ids["Ann"], **data}
     data = {"challenged": ids["Ben"], **data}
-    response = client.post(reverse("game_challenge", args=[game.pk]), data)
+    response = client.post(reverse("referee:game_challenge", args=[game.pk]), data)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not Challenge.objects.exists()
@@ -257,7 +257,7 @@ def test_a_player_not_seated_in_the_game_is_refused(crew_client, game):
     stranger = Player.objects.create(crew=crew, name="Dee")
     ids = seat_ids(game)
     response = client.post(
-        reverse("game_challenge", args=[game.pk]),
+        reverse("referee:game_challenge", args=[game.pk]),
         {"challenger": str(stranger.pk), "challenged": ids["Ben"], "colour": "R", "hand": "R1"},
     )
     assert response.status_code == 422
@@ -268,7 +268,7 @@ def test_another_crews_game_is_not_found(crew_client):
     client, _ = crew_client
     other = GameFactory(players=["Xan", "Yul"])
     ids = seat_ids(other)
-    url = reverse("game_challenge", args=[other.pk])
+    url = reverse("referee:game_challenge", args=[other.pk])
     assert client.get(url).status_code == 404
     data = {"challenger": ids["Xan"], "challenged": ids["Yul"], "colour": "R", "hand": "R1"}
     assert client.post(url, data).status_code == 404

@@ -3,7 +3,7 @@ from django.urls import reverse
 
 from scorekeeper.rules import KINDS
 
-URL = reverse("first_card")
+URL = reverse("referee:first_card")
 
 
 def test_the_first_card_page_is_public_and_lists_the_cards(client, db):

@@ -6,7 +6,7 @@ from tests.factories import GameFactory
 
 
 def url(game):
-    return reverse("house_rules", args=[game.pk])
+    return reverse("referee:house_rules", args=[game.pk])
 
 
 def test_the_house_rules_page_needs_a_login(client, db):
@@ -42,7 +42,7 @@ def test_saving_writes_the_rules_and_note_and_returns_to_the_game(crew_client, g
         {"stack_draw": "on", "seven_zero": "on", "uno_penalty": "3", "house_note": "No +4 on +2"},
     )
     assert response.status_code == 302
-    assert response["Location"] == reverse("game_detail", args=[game.pk])
+    assert response["Location"] == reverse("games:game_detail", args=[game.pk])
     game.refresh_from_db()
     assert game.house_rules == {"stack-draw": True, "seven-zero": True, "uno-penalty": 3}
     assert game.house_note == "No +4 on +2"

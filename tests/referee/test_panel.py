@@ -76,6 +76,6 @@ def test_the_panel_runs_no_query_of_its_own(db, django_assert_num_queries):
 
 def test_the_scoreboard_page_shows_the_panel(crew_client, game):
     client, _ = crew_client
-    text = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert "Challenge a Wild Draw 4" in text
     assert "No house rules agreed" in text

@@ -9,7 +9,7 @@ from .conftest import HTMX
 
 
 def search_page(client, **params):
-    return client.get(reverse("rules_search"), params)
+    return client.get(reverse("referee:rules_search"), params)
 
 
 def test_the_rules_page_is_public_and_has_one_search_box(client, db):
@@ -41,7 +41,7 @@ def test_a_plain_get_renders_the_whole_page_with_the_best_answer_on_top(client, 
 
 
 def test_htmx_gets_only_the_results_partial(client, db):
-    response = client.get(reverse("rules_search"), {"q": "wd4 challenge"}, **HTMX)
+    response = client.get(reverse("referee:rules_search"), {"q": "wd4 challenge"}, **HTMX)
     text = response.content.decode()
     assert response.status_code == 200
     assert text.lstrip().startswith('<div id="results"')
@@ -52,7 +52,7 @@ def test_htmx_gets_only_the_results_partial(client, db):
 
 def test_a_history_restore_gets_the_whole_page(client, db):
     response = client.get(
-        reverse("rules_search"),
+        reverse("referee:rules_search"),
         {"q": "wd4 challenge"},
         HTTP_HX_HISTORY_RESTORE_REQUEST="true",
         **HTMX,
@@ -210,5 +210,5 @@ def test_the_rules_pages_run_a_fixed_number_of_queries_from_a_game(
 
 
 def test_the_rules_pages_only_answer_get(client, db):
-    assert client.post(reverse("rules_search")).status_code == 405
+    assert client.post(reverse("referee:rules_search")).status_code == 405
     assert client.post("/rules/stacking/").status_code == 405

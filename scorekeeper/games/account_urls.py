@@ -1,0 +1,18 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from . import account_views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("signup/", account_views.signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("crew/", account_views.crew_detail, name="crew_detail"),
+    path("crew/invite/", account_views.invite_create, name="invite_create"),
+    path("crew/invite/<str:token>/", account_views.crew_detail, name="crew_detail_invite"),
+    path("crews/new/", account_views.crew_new, name="crew_new"),
+    path("crews/<int:crew_id>/switch/", account_views.crew_switch, name="crew_switch"),
+    path("join/<str:token>/", account_views.join, name="join"),
+]
