@@ -16,6 +16,7 @@ from .challenge import Verdict, judge_challenge, parse_colour
 from .dealing import DealDraw, dealer_seat, draw_for_deal
 from .editions import COLOUR_NAMES, COLOURS, EDITIONS, Edition, get_edition
 from .errors import RuleError
+from .scored import Placing, ScoredGame, ScoredRound, scored_game
 from .scoring import (
     DEFAULT_TARGET,
     FORMAT,
@@ -36,7 +37,10 @@ __all__ = [
     "DealDraw",
     "Edition",
     "Kind",
+    "Placing",
     "RuleError",
+    "ScoredGame",
+    "ScoredRound",
     "Scoring",
     "Verdict",
     "check_against_deck",
@@ -51,4 +55,5 @@ __all__ = [
     "parse_colour",
     "rank",
     "score_game",
+    "scored_game",
 ]

@@ -116,6 +116,24 @@ class GameNight(models.Model):
         return self.name or f"Game night {self.date:%Y-%m-%d}"
 
 
+class GameQuerySet(models.QuerySet["Game"]):
+    def with_rounds(self) -> GameQuerySet:
+        """Everything a scoreboard or an export reads, in a fixed number of queries."""
+        return self.select_related("night", "first_dealer").prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            models.Prefetch(
+                "rounds",
+                queryset=Round.objects.select_related("winner").prefetch_related(
+                    models.Prefetch("hands", queryset=Hand.objects.select_related("player"))
+                ),
+            ),
+            models.Prefetch(
+                "challenges",
+                queryset=Challenge.objects.select_related("challenger", "challenged", "drawer"),
+            ),
+        )
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "In play"
@@ -138,6 +156,8 @@ class Game(models.Model):
     share_token = models.CharField(max_length=64, unique=True, default=new_token)
     # Bumped on every change so the live view can answer 304 Not Modified.
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-started_at"]

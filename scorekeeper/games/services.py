@@ -1,197 +1,229 @@
-"""Writes that touch several models, and the bridge between stored games and the core."""
+"""Writes made at the table: new games, rounds, corrections, rematches.
+
+Each is atomic and validates the whole game through the domain core before it writes,
+so a refused change leaves nothing behind.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Prefetch, QuerySet
+from django.core import signing
+from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
 
-from scorekeeper.domain import RuleError, hand_points, parse_colour, score_game
-from scorekeeper.domain.scoring import FORMAT
-from scorekeeper.rules import parse_house_rules
+from scorekeeper.domain import RuleError, dealer_seat, hand_points, score_game
 
-from .models import Challenge, Crew, Game, GameNight, Hand, Player, Round, Seat
+from .models import Crew, Game, GameNight, Hand, Player, Round, Seat
+from .scoreboard import game_to_dict
 
-DEFAULT_CREW_NAME = "Home crew"
+HandInput = str | int
 
 
-def games_for_export(queryset: QuerySet[Game]) -> QuerySet[Game]:
-    """Everything game_to_dict reads, in a fixed number of queries however many rounds."""
-    return queryset.select_related("night", "first_dealer").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")),
-        Prefetch(
-            "rounds",
-            queryset=Round.objects.select_related("winner").prefetch_related(
-                Prefetch("hands", queryset=Hand.objects.select_related("player"))
-            ),
-        ),
-        Prefetch(
-            "challenges",
-            queryset=Challenge.objects.select_related("challenger", "challenged", "drawer"),
-        ),
-    )
-
-
-def game_to_dict(game: Game) -> dict[str, Any]:
-    """The stored game in ``scorekeeper-game/1`` form, before scoring."""
-    players = [seat.player.name for seat in game.seats.all()]
-    rounds = []
-    for round_ in game.rounds.all():
-        hands = {hand.player.name: hand.cards or hand.points for hand in round_.hands.all()}
-        rounds.append({"winner": round_.winner.name, "hands": hands})
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "edition": game.edition,
-        "scoring": game.scoring,
-        "target": game.target,
-        "players": players,
-        "night": {"date": game.night.date.isoformat(), "name": game.night.name},
-        "started_at": game.started_at.isoformat(),
-        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-    }
-    if game.first_dealer_id:
-        data["first_dealer"] = game.first_dealer.name
-    if game.house_rules or game.house_note:
-        data["house_rules"] = {"agreed": game.house_rules, "note": game.house_note}
-    challenges = [
-        {
-            "challenger": c.challenger.name,
-            "challenged": c.challenged.name,
-            "colour": c.colour,
-            "hand": c.hand,
-            "guilty": c.guilty,
-            "drawer": c.drawer.name,
-            "cards": c.cards_drawn,
-            "at": c.created_at.isoformat(),
-        }
-        for c in game.challenges.all()
-    ]
-    if challenges:
-        data["challenges"] = challenges
-    data["rounds"] = rounds
-    return data
-
-
-def export_game(game: Game) -> dict[str, Any]:
-    """The scored game, exactly as ``export_game`` prints it."""
-    return score_game(game_to_dict(game))
-
-
-def default_crew(name: str | None = None) -> Crew:
-    """The crew named (created if needed); without a name, the only crew or a new "Home crew"."""
-    if name:
-        crew = Crew.objects.filter(name__iexact=name.strip()).first()
-        return crew or Crew.objects.create(name=name.strip())
-    crews = list(Crew.objects.all()[:2])
-    if len(crews) == 1:
-        return crews[0]
-    if len(crews) > 1:
-        raise RuleError("There are several crews: say which one with --crew NAME.")
-    return Crew.objects.create(name=DEFAULT_CREW_NAME)
-
-
-def _when(value: Any, label: str) -> dt.datetime | None:
-    if value in (None, ""):
-        return None
-    try:
-        parsed = parse_datetime(value) if isinstance(value, str) else None
-    except ValueError:  # well formed but impossible, e.g. February 30th
-        parsed = None
-    if parsed is None:
-        raise RuleError(f"{label} {value!r} is not an ISO date and time.")
-    return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, dt.UTC)
-
-
-def _night(crew: Crew, value: Any, started_at: dt.datetime) -> GameNight:
-    if value is None:
-        value = {}
-    if not isinstance(value, Mapping):
-        raise RuleError("'night' must be an object with a 'date' and a 'name'.")
-    raw_date = value.get("date")
-    try:
-        date = parse_date(raw_date) if isinstance(raw_date, str) else None
-    except ValueError:  # well formed but impossible, e.g. 2026-02-30
-        date = None
-    if raw_date is not None and date is None:
-        raise RuleError(f"Night date {raw_date!r} is not a date like 2026-11-21.")
-    date = date or timezone.localdate(started_at)
-    name = value.get("name") or ""
-    if not isinstance(name, str) or len(name) > 80:
-        raise RuleError("The night's name must be text of at most 80 characters.")
-    night, created = GameNight.objects.get_or_create(crew=crew, date=date, defaults={"name": name})
-    if not created and name and not night.name:
-        night.name = name
-        night.save(update_fields=["name"])
+def tonight(crew: Crew) -> GameNight:
+    """Today's game night of the crew, created on first use."""
+    night, _ = GameNight.objects.get_or_create(crew=crew, date=timezone.localdate())
     return night
 
 
-def players_by_name(crew: Crew, names: list[str]) -> dict[str, Player]:
-    """The crew's players with these names (matching ignores case), creating the missing."""
-    existing = {p.name.casefold(): p for p in Player.objects.filter(crew=crew)}
-    found = {}
-    for name in names:
-        player = existing.get(name.casefold())
-        if player is None:
-            player = Player.objects.create(crew=crew, name=name)
-            existing[name.casefold()] = player
-        found[name] = player
-    return found
-
-
 @transaction.atomic
-def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
-    """Validate a ``scorekeeper-game/1`` game and store it; nothing is stored if it is refused."""
-    if not isinstance(data, Mapping):
-        raise RuleError("A game must be a JSON object.")
-    if "format" not in data:
-        raise RuleError(f"The game has no 'format': expected {FORMAT!r}.")
-    scored = score_game(data)  # refuses bad games before anything is written
-    started_at = _when(scored.get("started_at"), "started_at") or timezone.now()
-    finished_at = _when(scored.get("finished_at"), "finished_at")
-    players = players_by_name(crew, scored["players"])
-    house = scored.get("house_rules") or {}
-    if not isinstance(house, Mapping):
-        raise RuleError("'house_rules' must be an object with 'agreed' and 'note'.")
-    try:
-        agreed = parse_house_rules(house.get("agreed") or {})
-    except ValueError as error:
-        raise RuleError(f"House rules: {error}") from None
-    first_dealer = scored.get("first_dealer")
-    if first_dealer is not None and first_dealer not in players:
-        raise RuleError(f"The first dealer {first_dealer!r} is not a player of this game.")
+def game_start(
+    *,
+    crew: Crew,
+    players: list[Player],
+    edition: str,
+    scoring: str,
+    target: int,
+    first_dealer: Player | None = None,
+    house_rules: Mapping[str, Any] | None = None,
+    house_note: str = "",
+) -> Game:
+    """Seat the players in the order given and open a game on today's night."""
+    score_game(
+        {
+            "edition": edition,
+            "scoring": scoring,
+            "target": target,
+            "players": [p.name for p in players],
+        }
+    )
+    if any(p.crew_id != crew.pk for p in players):
+        raise RuleError("Every player must belong to this crew.")
     game = Game.objects.create(
         crew=crew,
-        night=_night(crew, scored.get("night"), started_at),
-        edition=scored["edition"],
-        scoring=scored["scoring"],
-        target=scored["target"],
-        started_at=started_at,
-        finished_at=finished_at,
-        status=Game.Status.FINISHED if scored["result"]["finished"] else Game.Status.ACTIVE,
-        first_dealer=players.get(first_dealer) if first_dealer else None,
-        house_rules=agreed,
-        house_note=str(house.get("note") or ""),
+        night=tonight(crew),
+        edition=edition,
+        scoring=scoring,
+        target=target,
+        first_dealer=first_dealer,
+        house_rules=dict(house_rules or {}),
+        house_note=house_note,
     )
     Seat.objects.bulk_create(
-        Seat(crew=crew, game=game, player=players[name], number=index)
-        for index, name in enumerate(scored["players"])
+        Seat(crew=crew, game=game, player=player, number=index)
+        for index, player in enumerate(players)
     )
-    for number, round_data in enumerate(scored["rounds"], start=1):
-        _store_round(game, number, players, round_data["winner"], round_data["hands"], None)
-    for item in scored.get("challenges") or []:
-        _store_challenge(game, players, item)
-    if game.status == Game.Status.FINISHED and game.finished_at is None:
-        game.finished_at = timezone.now()
-        game.save(update_fields=["finished_at"])
     return game
 
 
-def _store_round(
+def load_game(crew: Crew, game_id: int) -> Game | None:
+    """A game of the crew with everything the scoreboard reads (fixed query count)."""
+    return Game.objects.filter(crew=crew, pk=game_id).with_rounds().first()
+
+
+def _locked(game: Game) -> Game:
+    """Re-read the game under a row lock so concurrent writes to it queue up."""
+    Game.objects.select_for_update().filter(pk=game.pk).first()
+    return Game.objects.filter(pk=game.pk).with_rounds().get()
+
+
+def _seat_players(game: Game) -> dict[str, Player]:
+    return {seat.player.name: seat.player for seat in game.seats.all()}
+
+
+def _save_status(game: Game, scored: Mapping[str, Any]) -> None:
+    """Rewrite the derived status from the core's score of the game as now stored.
+
+    ``scored`` is what each write already computed to validate itself, so the game is not
+    read and scored a second time. Saving bumps ``updated_at`` (the live view's ETag).
+    """
+    finished = scored["result"]["finished"]
+    game.status = Game.Status.FINISHED if finished else Game.Status.ACTIVE
+    if finished and game.finished_at is None:
+        game.finished_at = timezone.now()
+    if not finished:
+        game.finished_at = None
+    game.save(update_fields=["status", "finished_at", "updated_at"])
+
+
+@transaction.atomic
+def round_record(
+    *, game: Game, winner: str, hands: Mapping[str, HandInput], request_key: str | None = None
+) -> Round:
+    """Store the next round. A repeated ``request_key`` returns the round already stored."""
+    if request_key:
+        existing = Round.objects.filter(game=game, request_key=request_key).first()
+        if existing:
+            return existing
+    game = _locked(game)
+    data = game_to_dict(game)
+    data["rounds"].append({"winner": winner, "hands": dict(hands)})
+    scored = score_game(data)
+    players = _seat_players(game)
+    number = len(data["rounds"])
+    try:
+        with transaction.atomic():
+            round_ = store_round(
+                game, number, players, winner, scored["rounds"][-1]["hands"], request_key
+            )
+    except IntegrityError:
+        # The same request arrived twice at once: the other one stored it.
+        return Round.objects.get(game=game, request_key=request_key)
+    _save_status(game, scored)
+    return round_
+
+
+@transaction.atomic
+def round_edit(*, game: Game, number: int, winner: str, hands: Mapping[str, HandInput]) -> Round:
+    """Replace round ``number``; the whole game is rescored and must stay valid."""
+    game = _locked(game)
+    data = game_to_dict(game)
+    if not 1 <= number <= len(data["rounds"]):
+        raise RuleError(f"There is no round {number} in this game.")
+    data["rounds"][number - 1] = {"winner": winner, "hands": dict(hands)}
+    scored = score_game(data)
+    round_ = game.rounds.get(number=number)
+    round_.delete()
+    round_ = store_round(
+        game, number, _seat_players(game), winner, scored["rounds"][number - 1]["hands"], None
+    )
+    _save_status(game, scored)
+    return round_
+
+
+UNDO_SALT = "scorekeeper.round-undo"
+
+
+@transaction.atomic
+def round_delete_last(*, game: Game) -> str:
+    """Delete the last round; returns a signed token that restores it (the undo)."""
+    game = _locked(game)
+    data = game_to_dict(game)
+    if not data["rounds"]:
+        raise RuleError("There is no round to delete.")
+    number = len(data["rounds"])
+    game.rounds.get(number=number).delete()
+    _save_status(game, score_game({**data, "rounds": data["rounds"][:-1]}))
+    payload = {"game": game.pk, "number": number, "round": data["rounds"][-1]}
+    return signing.dumps(payload, salt=UNDO_SALT)
+
+
+@transaction.atomic
+def round_restore(*, game: Game, token: str) -> Round:
+    """Undo a deletion: put the deleted round back if nothing was recorded since."""
+    try:
+        payload = signing.loads(token, salt=UNDO_SALT, max_age=60 * 60 * 12)
+    except signing.BadSignature:
+        raise RuleError("This undo link is not valid any more.") from None
+    if payload.get("game") != game.pk:
+        raise RuleError("This undo belongs to another game.")
+    game = _locked(game)
+    if game.rounds.count() != payload["number"] - 1:
+        raise RuleError("Rounds were recorded since the deletion, so it cannot be undone.")
+    data = game_to_dict(game)
+    data["rounds"].append(payload["round"])
+    scored = score_game(data)
+    round_ = store_round(
+        game,
+        payload["number"],
+        _seat_players(game),
+        payload["round"]["winner"],
+        scored["rounds"][-1]["hands"],
+        None,
+    )
+    _save_status(game, scored)
+    return round_
+
+
+@transaction.atomic
+def game_rematch(*, game: Game, started_by_next_dealer: bool = True) -> Game:
+    """A new game with the same players, seats, edition, mode, target and house rules."""
+    seats = list(game.seats.select_related("player"))
+    players = [seat.player for seat in seats]
+    first_dealer = None
+    if game.first_dealer_id and started_by_next_dealer:
+        first_seat = next(s.number for s in seats if s.player_id == game.first_dealer_id)
+        first_dealer = players[dealer_seat(first_seat, game.rounds.count() + 1, len(players))]
+    return game_start(
+        crew=game.crew,
+        players=players,
+        edition=game.edition,
+        scoring=game.scoring,
+        target=game.target,
+        first_dealer=first_dealer,
+        house_rules=game.house_rules,
+        house_note=game.house_note,
+    )
+
+
+@transaction.atomic
+def game_set_dealer(*, game: Game, player: Player) -> None:
+    if not game.seats.filter(player=player).exists():
+        raise RuleError(f"{player.name} is not playing in this game.")
+    game.first_dealer = player
+    game.save(update_fields=["first_dealer", "updated_at"])
+
+
+@transaction.atomic
+def game_new_share_token(*, game: Game) -> None:
+    from .models import new_token
+
+    game.share_token = new_token()
+    game.save(update_fields=["share_token", "updated_at"])
+
+
+def store_round(
     game: Game,
     number: int,
     players: Mapping[str, Player],
@@ -217,29 +249,3 @@ def _store_round(
         for name, hand in hands.items()
     )
     return round_
-
-
-def _store_challenge(game: Game, players: Mapping[str, Player], item: Any) -> Challenge:
-    if not isinstance(item, Mapping):
-        raise RuleError("Each challenge must be an object.")
-    names = [item.get(key) for key in ("challenger", "challenged", "drawer")]
-    for name in names:
-        if name not in players:
-            raise RuleError(f"Challenge: {name!r} is not a player of this game.")
-    cards = item.get("cards")
-    if cards not in (4, 6) or not isinstance(item.get("guilty"), bool):
-        raise RuleError("Challenge: 'guilty' must be true or false and 'cards' 4 or 6.")
-    if names[0] == names[1]:
-        raise RuleError("Challenge: a player cannot challenge themselves.")
-    return Challenge.objects.create(
-        crew_id=game.crew_id,
-        game=game,
-        challenger=players[names[0]],
-        challenged=players[names[1]],
-        drawer=players[names[2]],
-        colour=parse_colour(str(item.get("colour", ""))),
-        hand=str(item.get("hand") or ""),
-        guilty=item["guilty"],
-        cards_drawn=cards,
-        created_at=_when(item.get("at"), "Challenge time") or timezone.now(),
-    )

@@ -29,9 +29,8 @@ from scorekeeper.referee.forms import HouseRulesForm
 from .access import crew_required, current_crew
 from .forms import GameSetupForm, RoundForm
 from .models import Game, Player
-from .services import games_for_export
-from .table import (
-    board_for,
+from .scoreboard import board_for
+from .services import (
     game_new_share_token,
     game_rematch,
     game_set_dealer,
@@ -314,9 +313,9 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
                 return redirect("games:game_detail", game_id=game.pk)
         status = 422
     else:
-        initial: dict[str, Any] = {"winner": stored["winner"]}
+        initial: dict[str, Any] = {"winner": stored.winner}
         for index, player in enumerate(board.players):
-            hand = stored["hands"].get(player)
+            hand = stored.hands.get(player)
             if isinstance(hand, int):
                 initial[f"total_{index}"] = str(hand)
             elif hand:
@@ -428,7 +427,7 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
     else:
-        game = games_for_export(Game.objects.filter(pk=stamp.pk)).get()
+        game = Game.objects.filter(pk=stamp.pk).with_rounds().get()
         context = {"game": game, "board": board_for(game), "editable": False, "token": token}
         response = render(request, template, context)
     response["ETag"] = etag

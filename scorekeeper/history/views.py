@@ -20,8 +20,8 @@ from django_tables2 import RequestConfig
 
 from scorekeeper.domain import RuleError, rank
 from scorekeeper.games.access import crew_object_or_404, crew_required
+from scorekeeper.games.game_files import export_game, import_game
 from scorekeeper.games.models import Game, GameNight, Player, Seat
-from scorekeeper.games.services import export_game, games_for_export, import_game
 
 from . import charts, stats
 from .filters import GameFilter
@@ -146,7 +146,7 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
 @crew_required
 @require_GET
 def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = crew_object_or_404(games_for_export(Game.objects), request, pk=game_id)
+    game = crew_object_or_404(Game.objects.with_rounds(), request, pk=game_id)
     scored = export_game(game)
     players: list[str] = scored["players"]
     ids = {seat.player.name: seat.player_id for seat in game.seats.all()}
@@ -308,14 +308,14 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
 @crew_required
 @require_GET
 def game_export(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = crew_object_or_404(games_for_export(Game.objects), request, pk=game_id)
+    game = crew_object_or_404(Game.objects.with_rounds(), request, pk=game_id)
     return _json_download(export_game(game), f"game-{game.pk}.json")
 
 
 @crew_required
 @require_GET
 def games_export(request: HttpRequest) -> HttpResponse:
-    games = games_for_export(Game.objects.filter(crew=request.crew).order_by("pk"))
+    games = Game.objects.filter(crew=request.crew).order_by("pk").with_rounds()
     stamp = timezone.localdate().isoformat()
     return _json_download([export_game(game) for game in games], f"games-{stamp}.json")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper.games.table import round_record
+from scorekeeper.games.services import round_record
 from tests.factories import GameFactory
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

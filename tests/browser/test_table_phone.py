@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper.games.table import round_record
+from scorekeeper.games.services import round_record
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 from tests.factories import GameFactory
 

@@ -2,8 +2,8 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from scorekeeper.domain import score_game
+from scorekeeper.games.game_files import export_game, game_to_dict, import_game
 from scorekeeper.games.models import Game, Hand, Player, Round, Seat
-from scorekeeper.games.services import export_game, game_to_dict, games_for_export, import_game
 from tests.factories import CrewFactory, GameFactory, PlayerFactory
 
 
@@ -105,4 +105,4 @@ def test_export_reads_a_fixed_number_of_queries(django_assert_num_queries):
     large = import_game(crew=crew, data={**base, "rounds": many})
     for game in (small, large):
         with django_assert_num_queries(5):
-            export_game(games_for_export(Game.objects.filter(pk=game.pk)).get())
+            export_game(Game.objects.filter(pk=game.pk).with_rounds().get())

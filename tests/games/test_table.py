@@ -294,7 +294,7 @@ def test_live_page_opens_without_login_and_answers_304_when_unchanged(client, db
     etag = first["ETag"]
     again = client.get(live, HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert again.status_code == 304
-    from scorekeeper.games.table import round_record
+    from scorekeeper.games.services import round_record
 
     round_record(game=game, winner="Ann", hands={"Ben": 9})
     changed = client.get(live, HTTP_IF_NONE_MATCH=etag, **HTMX)
@@ -329,7 +329,7 @@ def test_the_share_qr_code_is_an_svg(crew_client, game):
 
 @pytest.mark.parametrize("rounds", [1, 12])
 def test_page_queries_do_not_grow_with_rounds(crew_client, game, rounds, django_assert_num_queries):
-    from scorekeeper.games.table import round_record
+    from scorekeeper.games.services import round_record
 
     client, _ = crew_client
     for number in range(rounds):

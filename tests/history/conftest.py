@@ -5,8 +5,8 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from scorekeeper.games.game_files import import_game
 from scorekeeper.games.models import Crew, Game
-from scorekeeper.games.services import import_game
 from tests.factories import CrewFactory, MembershipFactory, UserFactory
 
 

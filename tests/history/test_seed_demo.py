@@ -6,8 +6,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scorekeeper.domain import score_game
+from scorekeeper.games.game_files import game_to_dict
 from scorekeeper.games.models import Crew, Game, GameNight, Hand
-from scorekeeper.games.services import game_to_dict, games_for_export
 from scorekeeper.history.models import SeatResult
 
 
@@ -21,7 +21,7 @@ def run(*args: str) -> str:
 def test_seeded_games_are_valid_finished_games_of_every_kind():
     output = run("--games", "80")
     crew = Crew.objects.get(name="Demo crew")
-    games = list(games_for_export(Game.objects.filter(crew=crew)))
+    games = list(Game.objects.filter(crew=crew).with_rounds())
     assert len(games) == 80
     for game in games:
         scored = score_game(game_to_dict(game))  # refuses an invalid game

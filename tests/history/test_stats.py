@@ -7,8 +7,8 @@ from collections import defaultdict
 import pytest
 
 from scorekeeper.domain import hand_points, rank
+from scorekeeper.games.game_files import export_game, import_game
 from scorekeeper.games.models import Challenge, Game, Hand, Player, Round
-from scorekeeper.games.services import export_game, games_for_export, import_game
 from scorekeeper.history import stats
 from scorekeeper.history.demo import demo_nights
 from scorekeeper.history.models import SeatResult
@@ -66,7 +66,7 @@ def stored_rows(game: Game) -> dict[str, dict]:
 def assert_results_match(crew) -> int:
     stats.refresh_results(crew)
     checked = 0
-    for game in games_for_export(Game.objects.filter(crew=crew)):
+    for game in Game.objects.filter(crew=crew).with_rounds():
         if game.status == Game.Status.FINISHED:
             assert stored_rows(game) == expected_rows(game), f"game {game.pk}"
             checked += 1
@@ -215,7 +215,7 @@ def test_player_stats_equal_sums_over_the_core_results(crew):
                 game.data["rounds"] = game.data["rounds"][:-1]  # leave some games unfinished
             import_game(crew=crew, data={**game.data, "night": {"date": str(night.date)}})
     stats.refresh_results(crew)
-    finished = games_for_export(Game.objects.filter(crew=crew, status="finished"))
+    finished = Game.objects.filter(crew=crew, status="finished").with_rounds()
     totals: dict[str, dict] = defaultdict(lambda: defaultdict(int))
     best: dict[str, int] = defaultdict(int)
     for game in finished:

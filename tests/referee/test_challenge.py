@@ -1,8 +1,8 @@
 import pytest
 from django.urls import reverse
 
+from scorekeeper.games.game_files import export_game
 from scorekeeper.games.models import Challenge, Game, Hand, Player, Round
-from scorekeeper.games.services import export_game, games_for_export
 from tests.factories import GameFactory
 
 from .conftest import HTMX
@@ -206,7 +206,7 @@ def test_htmx_logs_and_shows_the_verdict_in_place(crew_client, game):
 
 
 def totals(game):
-    return export_game(games_for_export(Game.objects.filter(pk=game.pk)).get())["result"]["totals"]
+    return export_game(Game.objects.filter(pk=game.pk).with_rounds().get())["result"]["totals"]
 
 
 def test_a_challenge_never_changes_the_scores(crew_client, game):

@@ -2,13 +2,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from scorekeeper.games.models import Challenge, Game
-from scorekeeper.games.services import games_for_export
 from tests.factories import GameFactory
 
 
 def loaded(game):
     """The game as the scoreboard loads it (seats and challenges prefetched)."""
-    return games_for_export(Game.objects.filter(pk=game.pk)).get()
+    return Game.objects.filter(pk=game.pk).with_rounds().get()
 
 
 def panel(game):

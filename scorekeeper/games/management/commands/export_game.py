@@ -3,8 +3,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scorekeeper.games.game_files import export_game
 from scorekeeper.games.models import Game
-from scorekeeper.games.services import export_game, games_for_export
 
 
 class Command(BaseCommand):
@@ -15,7 +15,7 @@ class Command(BaseCommand):
         parser.add_argument("--all", action="store_true", help="print a JSON array of every game")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        games = games_for_export(Game.objects.order_by("pk"))
+        games = Game.objects.order_by("pk").with_rounds()
         if options["all"]:
             if options["id"] is not None:
                 raise CommandError("Give a game id or --all, not both.")

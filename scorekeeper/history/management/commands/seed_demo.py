@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper.domain import RuleError
+from scorekeeper.games.game_files import default_crew, players_by_name
 from scorekeeper.games.models import (
     Challenge,
     Crew,
@@ -19,7 +20,6 @@ from scorekeeper.games.models import (
     Round,
     Seat,
 )
-from scorekeeper.games.services import default_crew, players_by_name
 from scorekeeper.history.demo import ROSTER, DemoNight, demo_nights
 from scorekeeper.history.stats import refresh_results
 

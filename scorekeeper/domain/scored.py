@@ -1,0 +1,126 @@
+"""The typed result of scoring a game: what every screen reads for totals and standings.
+
+Built once from :func:`scorekeeper.domain.scoring.score_game`; the scoreboard, the game record,
+its chart legend, the live view and the stats check all read it instead of indexing the
+scored dictionary or adding up running totals themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .dealing import dealer_seat
+from .scoring import rank, score_game
+
+
+@dataclass(frozen=True)
+class ScoredRound:
+    """One round: who went out, each hand as entered, points scored, and totals after it."""
+
+    number: int
+    winner: str
+    hands: Mapping[str, str | int]
+    points: Mapping[str, int]
+    running: Mapping[str, int]
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A player's place in the standings (equal totals share a place)."""
+
+    place: int
+    name: str
+    total: int
+    rounds_won: int
+    winner: bool
+
+
+@dataclass(frozen=True)
+class ScoredGame:
+    """A validated, scored game. ``data`` is the canonical ``scorekeeper-game/1`` export."""
+
+    edition: str
+    scoring: str
+    target: int
+    players: tuple[str, ...]
+    rounds: tuple[ScoredRound, ...]
+    totals: Mapping[str, int]
+    finished: bool
+    winners: tuple[str, ...]
+    data: Mapping[str, Any]
+
+    @classmethod
+    def from_scored(cls, scored: Mapping[str, Any]) -> ScoredGame:
+        """Wrap the dictionary :func:`score_game` returns."""
+        players = tuple(scored["players"])
+        running = dict.fromkeys(players, 0)
+        rounds = []
+        for number, item in enumerate(scored["rounds"], start=1):
+            for name in players:
+                running[name] += item["points"][name]
+            extras = {k: v for k, v in item.items() if k not in ("winner", "hands", "points")}
+            rounds.append(
+                ScoredRound(
+                    number=number,
+                    winner=item["winner"],
+                    hands=dict(item["hands"]),
+                    points=dict(item["points"]),
+                    running=dict(running),
+                    extras=extras,
+                )
+            )
+        result = scored["result"]
+        return cls(
+            edition=scored["edition"],
+            scoring=scored["scoring"],
+            target=scored["target"],
+            players=players,
+            rounds=tuple(rounds),
+            totals=dict(result["totals"]),
+            finished=bool(result["finished"]),
+            winners=tuple(result["winners"]),
+            data=scored,
+        )
+
+    @property
+    def last_round(self) -> ScoredRound | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+    @property
+    def rounds_won(self) -> dict[str, int]:
+        won = dict.fromkeys(self.players, 0)
+        for item in self.rounds:
+            won[item.winner] += 1
+        return won
+
+    @property
+    def standings(self) -> list[Placing]:
+        """Best first under the game's mode; seat order breaks ties."""
+        won = self.rounds_won
+        return [
+            Placing(place, name, total, won[name], name in self.winners)
+            for place, name, total in rank(self.totals, self.scoring)
+        ]
+
+    def progression(self, name: str) -> list[int]:
+        """A player's total after each round (the chart's line)."""
+        return [item.running[name] for item in self.rounds]
+
+    def next_dealer(self, first_dealer: str | None) -> str | None:
+        """Who deals the next round, from the first dealer and the rounds played."""
+        if first_dealer is None or self.finished or first_dealer not in self.players:
+            return None
+        first_seat = self.players.index(first_dealer)
+        return self.players[dealer_seat(first_seat, self.next_round, len(self.players))]
+
+
+def scored_game(game: Mapping[str, Any]) -> ScoredGame:
+    """Validate and score a ``scorekeeper-game/1`` game into a :class:`ScoredGame`."""
+    return ScoredGame.from_scored(score_game(game))

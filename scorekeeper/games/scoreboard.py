@@ -1,0 +1,120 @@
+"""The scoreboard: what the table and the live view show, computed by the core once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.domain import FORMAT, ScoredGame, ScoredRound, scored_game
+
+from .models import Game
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The stored game in ``scorekeeper-game/1`` form, before scoring."""
+    players = [seat.player.name for seat in game.seats.all()]
+    rounds = []
+    for round_ in game.rounds.all():
+        hands = {hand.player.name: hand.cards or hand.points for hand in round_.hands.all()}
+        rounds.append({"winner": round_.winner.name, "hands": hands})
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "edition": game.edition,
+        "scoring": game.scoring,
+        "target": game.target,
+        "players": players,
+        "night": {"date": game.night.date.isoformat(), "name": game.night.name},
+        "started_at": game.started_at.isoformat(),
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+    }
+    if game.first_dealer_id:
+        data["first_dealer"] = game.first_dealer.name
+    if game.house_rules or game.house_note:
+        data["house_rules"] = {"agreed": game.house_rules, "note": game.house_note}
+    challenges = [
+        {
+            "challenger": c.challenger.name,
+            "challenged": c.challenged.name,
+            "colour": c.colour,
+            "hand": c.hand,
+            "guilty": c.guilty,
+            "drawer": c.drawer.name,
+            "cards": c.cards_drawn,
+            "at": c.created_at.isoformat(),
+        }
+        for c in game.challenges.all()
+    ]
+    if challenges:
+        data["challenges"] = challenges
+    data["rounds"] = rounds
+    return data
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int
+    name: str
+    total: int
+    to_target: int
+    progress: int  # percent of the target reached, 0-100
+    last_points: int | None
+    winner: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything the scoreboard shows: the stored game and the core's score of it."""
+
+    game: Game
+    scored: ScoredGame
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.scored.players
+
+    @property
+    def rounds(self) -> tuple[ScoredRound, ...]:
+        return self.scored.rounds
+
+    @property
+    def finished(self) -> bool:
+        return self.scored.finished
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.scored.winners
+
+    @property
+    def shared_win(self) -> bool:
+        return len(self.winners) > 1
+
+    @property
+    def next_round(self) -> int:
+        return self.scored.next_round
+
+    @property
+    def next_dealer(self) -> str | None:
+        dealer = self.game.first_dealer.name if self.game.first_dealer_id else None
+        return self.scored.next_dealer(dealer)
+
+    @property
+    def standings(self) -> list[Standing]:
+        last = self.scored.last_round
+        target = self.game.target
+        return [
+            Standing(
+                place=row.place,
+                name=row.name,
+                total=row.total,
+                to_target=max(target - row.total, 0),
+                progress=min(100, round(100 * row.total / target)),
+                last_points=last.points[row.name] if last else None,
+                winner=row.winner,
+            )
+            for row in self.scored.standings
+        ]
+
+
+def board_for(game: Game) -> Board:
+    """Score a game loaded with ``Game.objects.with_rounds()`` (no further query)."""
+    return Board(game=game, scored=scored_game(game_to_dict(game)))
