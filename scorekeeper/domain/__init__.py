@@ -4,11 +4,13 @@ Plain Python on plain values; nothing here imports Django.
 """
 
 from .cards import (
+    KIND_NAMES,
     Card,
     Kind,
     check_against_deck,
     format_cards,
     hand_points,
+    kind_name,
     parse_card,
     parse_cards,
 )
@@ -16,6 +18,7 @@ from .challenge import Verdict, judge_challenge, parse_colour
 from .dealing import DealDraw, dealer_seat, draw_for_deal
 from .editions import COLOUR_NAMES, COLOURS, EDITIONS, Edition, get_edition
 from .errors import RuleError
+from .keypad import Key, draw_options, keypad_keys
 from .scored import Placing, ScoredGame, ScoredRound, scored_game
 from .scoring import (
     DEFAULT_TARGET,
@@ -32,10 +35,12 @@ __all__ = [
     "DEFAULT_TARGET",
     "EDITIONS",
     "FORMAT",
+    "KIND_NAMES",
     "SCORING_SUMMARIES",
     "Card",
     "DealDraw",
     "Edition",
+    "Key",
     "Kind",
     "Placing",
     "RuleError",
@@ -46,10 +51,13 @@ __all__ = [
     "check_against_deck",
     "dealer_seat",
     "draw_for_deal",
+    "draw_options",
     "format_cards",
     "get_edition",
     "hand_points",
     "judge_challenge",
+    "keypad_keys",
+    "kind_name",
     "parse_card",
     "parse_cards",
     "parse_colour",

@@ -32,7 +32,9 @@ class Kind(StrEnum):
 
 COLOURED_KINDS = (Kind.NUMBER, Kind.DRAW_TWO, Kind.SKIP, Kind.REVERSE)
 ACTION_SUFFIX = {Kind.DRAW_TWO: "+2", Kind.SKIP: "S", Kind.REVERSE: "R"}
+# Every screen's word for a kind of card (the special card is named by its edition: kind_name).
 KIND_NAMES = {
+    Kind.NUMBER: "Number (0–9)",
     Kind.DRAW_TWO: "Draw Two",
     Kind.SKIP: "Skip",
     Kind.REVERSE: "Reverse",
@@ -47,6 +49,23 @@ POINTS = {
     Kind.WILD_DRAW_FOUR: 50,
     Kind.SPECIAL: 50,
 }
+
+
+def kind_name(kind: Kind | str, edition: str | Edition = "classic") -> str:
+    """The word for a kind of card: "Draw Two", "Wild Draw Four", the edition's special card
+    ("Kitty card"). Raises RuleError for an unknown kind or a special card the deck lacks."""
+    try:
+        kind = Kind(kind)
+    except ValueError:
+        known = ", ".join(Kind)
+        raise RuleError(f"There is no card kind {kind!r}; choose one of {known}.") from None
+    if kind is not Kind.SPECIAL:
+        return KIND_NAMES[kind]
+    deck = get_edition(edition)
+    if not deck.has_special:
+        raise RuleError(f"The {deck.name} deck has no special card.")
+    return deck.special_name
+
 
 _COLOURED_TOKEN = re.compile(r"^([RGBY*])(\d|\+2|S|R)$")
 _SEPARATORS = re.compile(r"[\s,]+")

@@ -1,4 +1,9 @@
-"""The decks Scorekeeper supports and exactly what each one holds."""
+"""The decks Scorekeeper supports and exactly what each one holds.
+
+``EDITIONS`` is the one registry of editions: the model's choices, the rules library, the
+first-card helper and both keypads read it, so a new deck is one entry here (plus the migration
+Django generates for the model's choices).
+"""
 
 from __future__ import annotations
 
@@ -15,8 +20,9 @@ class Edition:
     """A deck: its name, its special card (if any) and how many of each card it holds."""
 
     slug: str
-    name: str
-    deck_name: str
+    name: str  # short, e.g. "Kitty": choices and the scoreboard
+    deck_name: str  # the box, e.g. "The Big Bang Theory edition"
+    title: str  # what the rules library calls it, e.g. "The Big Bang Theory (Kitty)"
     special_name: str | None = None
     special_summary: str | None = None
     # The colour a special card counts as ("Y" for the Cheese Touch card); None when it is wild.
@@ -28,6 +34,11 @@ class Edition:
         return self.special_count > 0
 
     @property
+    def special_short_name(self) -> str:
+        """The special card's name without " card" ("Kitty"), "" for a deck without one."""
+        return (self.special_name or "").removesuffix(" card")
+
+    @property
     def deck_size(self) -> int:
         per_colour = 1 + 2 * 9 + 2 * 3  # one 0, two each of 1-9, two each of Draw Two/Skip/Reverse
         return per_colour * len(COLOURS) + 4 + 4 + self.special_count
@@ -36,11 +47,12 @@ class Edition:
 EDITIONS: dict[str, Edition] = {
     edition.slug: edition
     for edition in (
-        Edition(slug="classic", name="Classic", deck_name="Classic 108-card deck"),
+        Edition(slug="classic", name="Classic", deck_name="Classic 108-card deck", title="Classic"),
         Edition(
             slug="kitty",
             name="Kitty",
             deck_name="The Big Bang Theory edition",
+            title="The Big Bang Theory (Kitty)",
             special_name="Kitty card",
             special_summary=(
                 "A wild card: the next player draws until they turn up a Sheldon or Penny card, "
@@ -52,6 +64,7 @@ EDITIONS: dict[str, Edition] = {
             slug="cheese-touch",
             name="Cheese Touch",
             deck_name="Diary of a Wimpy Kid edition",
+            title="Diary of a Wimpy Kid (Cheese Touch)",
             special_name="Cheese Touch card",
             special_summary=(
                 "A yellow card played only on yellow: the next player draws 2, and keeps drawing "
@@ -64,6 +77,7 @@ EDITIONS: dict[str, Edition] = {
             slug="water-drop",
             name="Water Drop",
             deck_name="Water Drop edition",
+            title="Water Drop",
             special_name="Water Drop card",
             special_summary=(
                 "Its player discards every blue card in their hand, then names the colour that "

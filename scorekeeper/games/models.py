@@ -22,11 +22,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class Edition(models.TextChoices):
-    CLASSIC = "classic", EDITIONS["classic"].name
-    KITTY = "kitty", EDITIONS["kitty"].name
-    CHEESE_TOUCH = "cheese-touch", EDITIONS["cheese-touch"].name
-    WATER_DROP = "water-drop", EDITIONS["water-drop"].name
+# One member per edition in the domain's registry (Edition.CLASSIC, Edition.CHEESE_TOUCH, ...):
+# a new deck is added there, and the check constraint below follows.
+Edition = models.TextChoices(
+    "Edition",
+    [(slug.upper().replace("-", "_"), (slug, edition.name)) for slug, edition in EDITIONS.items()],
+)
 
 
 class ScoringMode(models.TextChoices):

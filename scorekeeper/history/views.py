@@ -22,6 +22,7 @@ from scorekeeper.domain import RuleError, rank
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.game_files import export_game, import_game
 from scorekeeper.games.models import Game, GameNight, Player, Seat
+from scorekeeper.rules import house_rule_labels
 
 from . import charts, stats
 from .filters import GameFilter
@@ -205,15 +206,8 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _house_rules(agreed: dict[str, Any]) -> list[str]:
-    """Agreed house rules in words: ``stack-draw`` → "Stack draw"; numbers keep their value."""
-    lines = []
-    for key, value in sorted(agreed.items()):
-        label = str(key).replace("-", " ").capitalize()
-        if value is True:
-            lines.append(label)
-        elif value not in (False, None):
-            lines.append(f"{label}: {value}")
-    return lines
+    """Agreed house rules in the scoreboard's words, from the rules library's one list."""
+    return house_rule_labels(agreed)
 
 
 @crew_required

@@ -8,20 +8,26 @@ views only fetch, validate and render. The rules themselves stay in ``scorekeepe
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from scorekeeper.domain import COLOUR_NAMES, RuleError, Verdict, get_edition
+from scorekeeper.domain import (
+    COLOUR_NAMES,
+    EDITIONS,
+    Key,
+    Kind,
+    RuleError,
+    Verdict,
+    get_edition,
+    keypad_keys,
+    kind_name,
+)
 from scorekeeper.domain.challenge import parse_colour
 from scorekeeper.rules import (
-    EDITION_TITLES,
-    EDITIONS,
-    HOUSE_RULES,
     KINDS,
     SHEETS,
     Entry,
     FirstCardOutcome,
     get_entry,
-    parse_house_rules,
     table_notes,
 )
 
@@ -54,7 +60,7 @@ def entry_view(entry: Entry, agreed: Mapping[str, object] | None = None) -> Entr
     editions = (
         ""
         if set(entry.editions) >= set(EDITIONS)
-        else ", ".join(EDITION_TITLES[slug] for slug in entry.editions)
+        else ", ".join(EDITIONS[slug].title for slug in entry.editions)
     )
     notes = [note.removeprefix(AT_THIS_TABLE) for note in table_notes(entry, agreed or {})]
     return EntryView(
@@ -85,42 +91,8 @@ def common_disputes(edition: str = "") -> list[Entry]:
 
 
 def edition_choices() -> list[tuple[str, str]]:
-    return [(slug, EDITION_TITLES[slug]) for slug in EDITIONS]
-
-
-# --- House rules -----------------------------------------------------------------------------
-
-
-def agreed_house_rules(stored: object) -> dict[str, object]:
-    """A game's stored house rules in normal form; anything malformed counts as not agreed.
-
-    The scoreboard and the rules pages must still open if a bad value ever got stored, so
-    this never raises: a rule that does not validate is simply left out.
-    """
-    if not isinstance(stored, Mapping):
-        return {}
-    agreed: dict[str, object] = {}
-    for key, value in stored.items():
-        try:
-            agreed.update(parse_house_rules({key: value}))
-        except ValueError:
-            continue
-    return agreed
-
-
-def house_rule_lines(stored: object) -> list[str]:
-    """Short lines naming the agreed house rules, in the library's order."""
-    agreed = agreed_house_rules(stored)
-    lines = []
-    for key, rule in HOUSE_RULES.items():
-        if key not in agreed:
-            continue
-        if rule.takes_value:
-            cards = agreed[key]
-            lines.append(f"UNO penalty: {cards} card{'' if cards == 1 else 's'}")
-        else:
-            lines.append(rule.label)
-    return lines
+    """Every edition in the registry, by the title the rules library uses."""
+    return [(edition.slug, edition.title) for edition in EDITIONS.values()]
 
 
 # --- The Wild Draw Four challenge ------------------------------------------------------------
@@ -131,28 +103,20 @@ def colour_choices() -> list[tuple[str, str]]:
     return [(letter, name.capitalize()) for letter, name in COLOUR_NAMES.items()]
 
 
-@dataclass(frozen=True)
-class PadKey:
-    token: str  # what the key adds to the hand ("7", "+2" get the chosen colour first)
-    label: str  # printed on the key
-    name: str  # read out and shown in the hand list
-
-
-def challenge_keypad(edition: str) -> dict[str, list[PadKey]]:
-    """Keys of the coloured hand keypad: values that take a colour, and the wild cards."""
+def challenge_keypad(edition: str) -> dict[str, list[Key]]:
+    """The round keypad's keys split for the coloured hand keypad: ``values`` take the chosen
+    colour first (print ``key.value``), ``wilds`` go in as they are. The special card's key
+    also says which colour it counts as, since that decides the verdict."""
     deck = get_edition(edition)
-    values = [PadKey(str(n), str(n), str(n)) for n in range(10)]
-    values += [
-        PadKey("+2", "+2", "Draw Two"),
-        PadKey("S", "Skip", "Skip"),
-        PadKey("R", "Rev", "Reverse"),
-    ]
-    wilds = [PadKey("W", "Wild", "Wild"), PadKey("W+4", "+4", "Wild Draw Four")]
+    keys = keypad_keys(deck)
+    wilds = [key for key in keys if not key.coloured]
     if deck.has_special:
-        short = deck.special_name.removesuffix(" card")
         counts_as = COLOUR_NAMES[deck.special_colour] if deck.special_colour else "wild"
-        wilds.append(PadKey("X", f"{short} ({counts_as})", deck.special_name))
-    return {"values": values, "wilds": wilds}
+        wilds = [
+            replace(key, label=f"{key.label} ({counts_as})") if key.kind is Kind.SPECIAL else key
+            for key in wilds
+        ]
+    return {"values": [key for key in keys if key.coloured], "wilds": wilds}
 
 
 def colour_hint(edition: str) -> str:
@@ -206,15 +170,6 @@ def who_may_challenge() -> tuple[str, str]:
 
 # --- The first card --------------------------------------------------------------------------
 
-_KIND_LABELS = {
-    "number": "Number (0–9)",
-    "draw-two": "Draw Two",
-    "skip": "Skip",
-    "reverse": "Reverse",
-    "wild": "Wild",
-    "wild-draw-four": "Wild Draw Four",
-}
-
 _SEATS = {
     "left of dealer": "the player on the dealer's left",
     "two seats left of dealer": "the player two seats to the dealer's left",
@@ -226,14 +181,9 @@ _SEATS = {
 def first_card_choices(edition: str) -> list[tuple[str, str]]:
     """The card buttons for a deck: every kind, the special card only where there is one."""
     deck = get_edition(edition)
-    choices = []
-    for kind in KINDS:
-        if kind == "special":
-            if deck.has_special:
-                choices.append((kind, deck.special_name))
-        else:
-            choices.append((kind, _KIND_LABELS[kind]))
-    return choices
+    return [
+        (kind, kind_name(kind, deck)) for kind in KINDS if kind != Kind.SPECIAL or deck.has_special
+    ]
 
 
 def first_card_lines(outcome: FirstCardOutcome) -> list[tuple[str, str]]:

@@ -8,9 +8,9 @@ from typing import Any
 from django import forms
 
 from scorekeeper.games.models import Game, Player
-from scorekeeper.rules import HOUSE_RULES, parse_house_rules
+from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
 
-from .display import agreed_house_rules, colour_choices, edition_choices
+from .display import colour_choices, edition_choices
 
 NOTE_MAX_LENGTH = 500
 HAND_MAX_LENGTH = 400

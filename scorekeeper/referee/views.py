@@ -29,11 +29,19 @@ from scorekeeper.domain import (
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.models import Challenge, Game, Seat
-from scorekeeper.rules import EDITIONS, ENTRIES, entries_for_edition, first_card, get_entry, search
+from scorekeeper.rules import (
+    EDITIONS,
+    ENTRIES,
+    agreed_house_rules,
+    entries_for_edition,
+    first_card,
+    get_entry,
+    house_rule_labels,
+    search,
+)
 
 from .display import (
     CHALLENGE_ENTRY,
-    agreed_house_rules,
     challenge_keypad,
     colour_choices,
     colour_hint,
@@ -42,7 +50,6 @@ from .display import (
     entry_view,
     first_card_choices,
     first_card_lines,
-    house_rule_lines,
     sources_text,
     verdict_view,
     who_may_challenge,
@@ -97,7 +104,7 @@ def _game_context(game: Game | None) -> dict[str, Any]:
     return {
         "game": game,
         "game_query": f"?game={game.pk}" if game else "",
-        "house_lines": house_rule_lines(game.house_rules) if game else [],
+        "house_lines": house_rule_labels(game.house_rules) if game else [],
     }
 
 

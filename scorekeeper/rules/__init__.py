@@ -2,7 +2,6 @@
 and the first-card helper. Pure Python; nothing here imports Django."""
 
 from scorekeeper.rules.entries import (
-    EDITION_TITLES,
     EDITIONS,
     ENTRIES,
     SHEETS,
@@ -16,6 +15,8 @@ from scorekeeper.rules.first_card import KINDS, FirstCardOutcome, first_card
 from scorekeeper.rules.house_rules import (
     HOUSE_RULES,
     HouseRule,
+    agreed_house_rules,
+    house_rule_labels,
     parse_house_rules,
     table_notes,
 )
@@ -23,7 +24,6 @@ from scorekeeper.rules.search import Hit, search
 
 __all__ = [
     "EDITIONS",
-    "EDITION_TITLES",
     "ENTRIES",
     "HOUSE_RULES",
     "KINDS",
@@ -34,9 +34,11 @@ __all__ = [
     "HouseRule",
     "Sheet",
     "Variant",
+    "agreed_house_rules",
     "entries_for_edition",
     "first_card",
     "get_entry",
+    "house_rule_labels",
     "parse_house_rules",
     "search",
     "table_notes",

@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-EDITIONS: tuple[str, ...] = ("classic", "kitty", "cheese-touch", "water-drop")
-EDITION_TITLES: dict[str, str] = {
-    "classic": "Classic",
-    "kitty": "The Big Bang Theory (Kitty)",
-    "cheese-touch": "Diary of a Wimpy Kid (Cheese Touch)",
-    "water-drop": "Water Drop",
-}
+from scorekeeper.domain.editions import EDITIONS as EDITION_REGISTRY
+
+# The edition slugs, in the registry's order; names and titles stay on the domain's Edition.
+EDITIONS: tuple[str, ...] = tuple(EDITION_REGISTRY)
 ALL = EDITIONS
 
 

@@ -13,17 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorekeeper.rules.entries import EDITIONS, get_entry
+from scorekeeper.domain.cards import Kind
+from scorekeeper.domain.editions import EDITIONS, get_edition
+from scorekeeper.rules.entries import get_entry
 
-KINDS: tuple[str, ...] = (
-    "number",
-    "draw-two",
-    "skip",
-    "reverse",
-    "wild",
-    "wild-draw-four",
-    "special",
-)
+# The card kinds as the domain declares them ("number", "draw-two", ..., "special").
+KINDS: tuple[str, ...] = tuple(kind.value for kind in Kind)
 
 CLOCKWISE = "clockwise"  # play passes to the left
 COUNTER_CLOCKWISE = "counter-clockwise"  # play passes to the right
@@ -32,8 +27,6 @@ LEFT_OF_DEALER = "left of dealer"
 TWO_LEFT_OF_DEALER = "two seats left of dealer"
 DEALER = "dealer"
 RIGHT_OF_DEALER = "right of dealer"
-
-_SPECIAL_NAMES = {"kitty": "Kitty", "cheese-touch": "Cheese Touch", "water-drop": "Water Drop"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +62,9 @@ def _variants(slug: str) -> list[tuple[tuple[str, ...], str]]:
 def first_card(kind: str, edition: str) -> FirstCardOutcome:
     """What happens when a card of ``kind`` is turned up to start the discard pile.
 
-    ``kind`` is one of ``KINDS``; ``"special"`` means the edition's own special card (Kitty,
-    Cheese Touch or Water Drop) and is not valid for Classic. Raises ValueError with a plain
-    sentence for an unknown kind or edition.
+    ``kind`` is one of ``KINDS``; ``"special"`` means the edition's own special card and is not
+    valid for a deck without one (Classic). Raises ValueError with a plain sentence for an
+    unknown kind or edition.
     """
     if edition not in EDITIONS:
         raise ValueError(
@@ -163,6 +156,13 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
 
 
 def _special(edition: str) -> FirstCardOutcome:
+    deck = get_edition(edition)
+    if not deck.has_special:
+        with_special = ", ".join(e.name for e in EDITIONS.values() if e.has_special)
+        raise ValueError(
+            f"The {deck.name} deck has no special card, so a special first card can't happen; "
+            f"only the {with_special} editions have one."
+        )
     common = {"kind": "special", "edition": edition}
     if edition == "kitty":
         # The only themed sheet that covers its own special card turned up first.
@@ -213,7 +213,20 @@ def _special(edition: str) -> FirstCardOutcome:
             silent=True,
             variants=_variants("first-card-water-drop"),
         )
-    raise ValueError(
-        "The Classic deck has no special card, so a special first card can't happen; "
-        f"only the {', '.join(_SPECIAL_NAMES.values())} editions have one."
+    # A deck added to the registry before anyone has read its sheet on this: say so, and
+    # offer the reading most sheets give a wild card.
+    return FirstCardOutcome(
+        **common,
+        summary=(
+            f"We have no reading of the {deck.name} sheet for this; agree at the table. Our "
+            "suggested reading: treat it like a Wild, so the player on the dealer's left names "
+            "the colour and opens."
+        ),
+        first_player=LEFT_OF_DEALER,
+        direction=CLOCKWISE,
+        returned=False,
+        draws="",
+        chooses_colour=LEFT_OF_DEALER,
+        entry="first-card-wild",
+        silent=True,
     )

@@ -2,7 +2,9 @@
 
 A table's agreement is a plain mapping of house-rule key to value: ``True`` for an on/off rule,
 a whole number of cards for ``"uno-penalty"``. ``parse_house_rules`` validates one;
-``table_notes`` turns one into the sentences shown under a rules entry.
+``agreed_house_rules`` reads a stored one leniently; ``house_rule_labels`` names the agreed rules
+(every page that lists them uses it); ``table_notes`` turns one into the sentences shown under a
+rules entry.
 
 Pure Python: nothing here imports Django.
 """
@@ -25,6 +27,14 @@ class HouseRule:
     description: str
     affects: tuple[str, ...]
     takes_value: bool = False  # True when the rule needs a number (uno-penalty), not just on/off
+
+    def label_for(self, value: object = None) -> str:
+        """The rule's name as listed for a game, with its number when it takes one:
+        "Jump-in", "UNO penalty: 2 cards"."""
+        if not self.takes_value:
+            return self.label
+        cards = _penalty_cards(value)
+        return f"UNO penalty: {cards} card{'' if cards == 1 else 's'}"
 
     def at_table(self, value: object = None) -> str:
         """The sentence shown under an answer when this table plays the rule.
@@ -156,6 +166,34 @@ def parse_house_rules(data: Mapping[str, object] | None) -> dict[str, object]:
         else:
             raise ValueError(f"The house rule {key!r} is either on or off (true or false).")
     return agreed
+
+
+def agreed_house_rules(stored: object) -> dict[str, object]:
+    """A game's stored house rules in normal form; anything malformed counts as not agreed.
+
+    The scoreboard, the game record and the rules pages must still open if a bad value ever
+    got stored, so this never raises: a rule that does not validate is simply left out.
+    """
+    if not isinstance(stored, Mapping):
+        return {}
+    agreed: dict[str, object] = {}
+    for key, value in stored.items():
+        try:
+            agreed.update(parse_house_rules({key: value}))
+        except ValueError:
+            continue
+    return agreed
+
+
+def house_rule_labels(stored: object) -> list[str]:
+    """The agreed house rules by name, in the library's order: ["Stacking Draw Twos and Wild
+    Draw Fours", "UNO penalty: 2 cards"]. Read leniently, like ``agreed_house_rules``."""
+    agreed = agreed_house_rules(stored)
+    return [
+        rule.label_for(agreed[key] if rule.takes_value else None)
+        for key, rule in HOUSE_RULES.items()
+        if key in agreed
+    ]
 
 
 def table_notes(entry: Entry, agreed: Mapping[str, object]) -> list[str]:

@@ -56,7 +56,9 @@ def test_the_record_shows_standings_challenges_and_house_rules(game, member_clie
     text = response.content.decode()
     assert "won by Ann" in text
     assert "Guilty" in text and "Ann (+4)" in text
-    assert "Stack draw" in text and "Uno penalty: 4" in text and "No 7-0." in text
+    # The scoreboard's words for the same rules (one list: rules.house_rule_labels).
+    assert "Stacking Draw Twos and Wild Draw Fours" in text and "UNO penalty: 4 cards" in text
+    assert "No 7-0." in text
     assert f'href="/players/{game.seats.get(player__name="Ann").player_id}/"' in text
 
 

@@ -3,16 +3,14 @@ import pytest
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.referee.display import (
-    agreed_house_rules,
     challenge_keypad,
     colour_hint,
     entry_view,
     first_card_choices,
-    house_rule_lines,
     verdict_view,
     who_may_challenge,
 )
-from scorekeeper.rules import EDITIONS, get_entry
+from scorekeeper.rules import EDITIONS, agreed_house_rules, get_entry, house_rule_labels
 
 
 def test_an_entry_view_names_its_sheets_and_related_entries():
@@ -41,8 +39,8 @@ def test_stored_house_rules_are_read_leniently():
     assert agreed_house_rules(["stack-draw"]) == {}
 
 
-def test_house_rule_lines_follow_the_library_order():
-    lines = house_rule_lines({"uno-penalty": 2, "jump-in": True})
+def test_house_rule_labels_follow_the_library_order():
+    lines = house_rule_labels({"uno-penalty": 2, "jump-in": True})
     assert lines == ["Jump-in", "UNO penalty: 2 cards"]
 
 
@@ -52,7 +50,7 @@ def test_every_keypad_key_is_a_card_of_its_deck(edition):
 
     keys = challenge_keypad(edition)
     for key in keys["values"]:
-        parse_card(f"R{key.token}", edition)
+        parse_card(f"R{key.value}", edition)
     for key in keys["wilds"]:
         parse_card(key.token, edition)
     assert ("X" in [key.token for key in keys["wilds"]]) == (edition != "classic")
@@ -87,3 +85,25 @@ def test_who_may_challenge_comes_from_the_unorules_sheet():
 def test_the_special_first_card_is_offered_only_where_the_deck_has_one():
     assert "special" not in dict(first_card_choices("classic"))
     assert dict(first_card_choices("water-drop"))["special"] == "Water Drop card"
+
+
+def test_the_first_card_buttons_use_the_domains_words():
+    assert first_card_choices("classic") == [
+        ("number", "Number (0–9)"),
+        ("draw-two", "Draw Two"),
+        ("skip", "Skip"),
+        ("reverse", "Reverse"),
+        ("wild", "Wild"),
+        ("wild-draw-four", "Wild Draw Four"),
+    ]
+
+
+def test_the_challenge_keypad_is_the_round_keypad_split_by_colour():
+    keys = challenge_keypad("cheese-touch")
+    assert [key.value for key in keys["values"]] == [*"0123456789", "+2", "S", "R"]
+    assert [key.label for key in keys["values"]][-3:] == ["+2", "Skip", "Rev"]
+    assert [(key.token, key.label, key.name) for key in keys["wilds"]] == [
+        ("W", "Wild", "Wild"),
+        ("W+4", "+4", "Wild Draw Four"),
+        ("X", "Cheese Touch (yellow)", "Cheese Touch card"),
+    ]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django import template
 
-from scorekeeper.referee.display import house_rule_lines as _house_rule_lines
+from scorekeeper.rules import house_rule_labels as _house_rule_labels
 
 register = template.Library()
 
 
 @register.filter
-def house_rule_lines(stored: object) -> list[str]:
-    """A game's stored house rules as short lines, e.g. ``["Jump-in", "UNO penalty: 3 cards"]``."""
-    return _house_rule_lines(stored)
+def house_rule_labels(stored: object) -> list[str]:
+    """A game's stored house rules by name, e.g. ``["Jump-in", "UNO penalty: 3 cards"]``."""
+    return _house_rule_labels(stored)

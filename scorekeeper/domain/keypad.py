@@ -1,0 +1,80 @@
+"""The card keypad: one key per card value of a deck, shared by every screen that enters cards.
+
+The round screen taps cards without their colour (``*7``); the challenge helper picks a colour
+first and adds the key's ``value`` to it (``R`` + ``7``). Both lay out the same keys from
+``keypad_keys``, so a deck's cards, their words and their points are worded once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import ACTION_SUFFIX, COLOURED_KINDS, UNKNOWN_COLOUR, Card, Kind, kind_name, parse_card
+from .dealing import deal_value
+from .editions import Edition, get_edition
+
+# What fits on a thumb-sized key; the full name (``Key.name``) is read out and listed.
+_SHORT_LABELS = {
+    Kind.DRAW_TWO: "+2",
+    Kind.SKIP: "Skip",
+    Kind.REVERSE: "Rev",
+    Kind.WILD: "Wild",
+    Kind.WILD_DRAW_FOUR: "+4",
+}
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key: the card it enters (notation), the text on it, its full name and its points."""
+
+    token: str  # notation without a colour: "*7", "*+2", "W", "W+4", "X"
+    label: str  # printed on the key: "7", "+2", "Skip", "Rev", "Wild", "+4", "Kitty"
+    name: str  # read out and shown in the hand list: "Draw Two", "Kitty card"
+    points: int
+    kind: Kind
+
+    @property
+    def coloured(self) -> bool:
+        """True for the keys that take a colour (numbers, Draw Two, Skip, Reverse)."""
+        return self.kind in COLOURED_KINDS
+
+    @property
+    def value(self) -> str:
+        """The token without its unknown colour ("7", "+2"): what follows a chosen colour."""
+        return self.token.removeprefix(UNKNOWN_COLOUR) if self.coloured else self.token
+
+
+def keypad_keys(edition: str | Edition) -> list[Key]:
+    """The keys of a deck, in keypad order: 0–9, Draw Two, Skip, Reverse, Wild, Wild Draw Four,
+    then the edition's special card when it has one. Tokens carry no colour (``*7``)."""
+    deck = get_edition(edition)
+    cards = [Card(Kind.NUMBER, UNKNOWN_COLOUR, number) for number in range(10)]
+    cards += [Card(kind, UNKNOWN_COLOUR) for kind in ACTION_SUFFIX]
+    cards += [Card(Kind.WILD), Card(Kind.WILD_DRAW_FOUR)]
+    if deck.has_special:
+        cards.append(parse_card("X", deck))
+    return [_key(card, deck) for card in cards]
+
+
+def _key(card: Card, deck: Edition) -> Key:
+    if card.kind is Kind.NUMBER:
+        label = name = str(card.number)
+    elif card.kind is Kind.SPECIAL:
+        label, name = deck.special_short_name, kind_name(card.kind, deck)
+    else:
+        label, name = _SHORT_LABELS[card.kind], kind_name(card.kind, deck)
+    return Key(token=str(card), label=label, name=name, points=card.points, kind=card.kind)
+
+
+def draw_options(edition: str | Edition) -> list[tuple[str, str]]:
+    """Choices for the draw for deal, one per key: numbers by value, other cards with what
+    they count for the deal ("Skip (counts 0)")."""
+    deck = get_edition(edition)
+    options = []
+    for key in keypad_keys(deck):
+        if key.kind is Kind.NUMBER:
+            options.append((key.token, key.label))
+        else:
+            counts = deal_value(parse_card(key.token, deck))
+            options.append((key.token, f"{key.name} (counts {counts})"))
+    return options
