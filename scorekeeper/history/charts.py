@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from scorekeeper.domain import ScoredGame
+
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 28
 # Dash patterns paired with the colours of .series-N in history.css.
@@ -186,9 +188,13 @@ def legend_swatch(index: int) -> SafeString:
     )
 
 
-def legend(players: Sequence[str], finals: Mapping[str, int]) -> SafeString:
+def legend(scored: ScoredGame) -> SafeString:
+    """Each player's swatch, name and total (the core's), in seat order like the lines."""
     return format_html_join(
         "",
         '<li>{} <span class="h-legend-name">{}</span> <span class="muted">{}</span></li>',
-        ((legend_swatch(index), name, finals.get(name, 0)) for index, name in enumerate(players)),
+        (
+            (legend_swatch(index), name, scored.totals[name])
+            for index, name in enumerate(scored.players)
+        ),
     )

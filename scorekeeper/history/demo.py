@@ -12,9 +12,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.domain import COLOURS, EDITIONS, FORMAT, Scoring, hand_points, judge_challenge
+from scorekeeper.domain import (
+    COLOURS,
+    EDITIONS,
+    FORMAT,
+    Scoring,
+    hand_points,
+    judge_challenge,
+    scored_game,
+)
 from scorekeeper.domain.cards import deck_limits
-from scorekeeper.domain.scoring import Hand, round_points, score_game
+from scorekeeper.domain.scoring import Hand, round_points
 
 ROSTER = ("Ann", "Ben", "Cat", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo")
 HOUSE_RULES = ({"stack-draw": True}, {"seven-zero": True, "jump-in": True}, {"uno-penalty": 4})
@@ -86,10 +94,10 @@ def demo_game(rng: random.Random, roster: list[str], skill: dict[str, float]) ->
         data["house_rules"] = {"agreed": rng.choice(HOUSE_RULES), "note": rng.choice(NOTES)}
     if rng.random() < 0.3:
         data["challenges"] = [_challenge(rng, players, edition)]
-    scored = score_game(data)
-    if not scored["result"]["finished"]:  # pragma: no cover - the loop runs to the target
+    scored = scored_game(data)
+    if not scored.finished:  # pragma: no cover - the loop runs to the target
         raise AssertionError("a demo game must end")
-    return DemoGame(data=scored, hands=stored)
+    return DemoGame(data=dict(scored.data), hands=stored)
 
 
 def _challenge(rng: random.Random, players: list[str], edition: str) -> dict[str, Any]:

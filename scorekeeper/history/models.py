@@ -3,11 +3,13 @@
 Totals and winners are never entered: ``scorekeeper.domain.score_game`` derives them from the
 rounds. Re-deriving them in SQL for a crew's whole history reads every hand (a quarter of a
 million at 10 000 games) on every page, which takes about a second on SQLite. So the result of
-each finished game is kept here, written by :func:`scorekeeper.history.stats.refresh_results`
-with the same SQL, and stamped with the game's ``updated_at`` and its numbers of rounds and
-challenges. A row whose stamp no longer matches its game is thrown away and written again
-before any page reads the table, so it never disagrees with the rounds;
-``tests/history/test_stats.py`` proves it equals ``score_game``. Deleting every row is safe.
+each finished game is kept here, written when the game is written (the games app sends
+``game_changed`` on commit; :func:`scorekeeper.history.stats.refresh_game` rewrites that game's
+rows with the same SQL). Pages only read it. Each row is stamped with the game's ``updated_at``
+and its numbers of rounds and challenges, so ``manage.py rebuild_stats --stale`` can find rows
+left behind by a write that bypassed the services; ``tests/history/test_stats.py`` proves the
+rows equal ``score_game``. Deleting every row is safe: ``manage.py rebuild_stats`` writes them
+all again.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """History statistics, computed by the database.
 
 Totals and winners are not stored by the games app (the domain core derives them from the
-rounds), so :func:`refresh_results` re-derives them in SQL exactly as
+rounds), so :func:`refresh_game` and :func:`refresh_results` re-derive them in SQL exactly as
 ``scorekeeper.domain.score_game`` does, into :class:`~scorekeeper.history.models.SeatResult`:
 
 * standard: in each round the winner collects the points of every hand of that round; a
@@ -11,8 +11,11 @@ rounds), so :func:`refresh_results` re-derives them in SQL exactly as
   lowest in lowest-wins; equal best totals share the win (and the place).
 
 ``tests/history/test_stats.py`` proves the rows equal ``score_game`` over many games. The
-pages then aggregate those rows with the ORM (``annotate``, ``Subquery``), in a fixed number
-of queries whatever the number of games or rounds.
+rows are written when a game is written: the games app sends ``game_changed`` on commit and
+:mod:`scorekeeper.history.receivers` calls :func:`refresh_game`; pages only read them (a GET
+never writes). ``manage.py rebuild_stats`` rewrites them all. The pages aggregate the rows with
+the ORM (``annotate``, ``Subquery``), in a fixed number of queries whatever the number of games
+or rounds.
 
 The refresh is one statement of common table expressions and window functions: Django cannot
 insert from a grouped, windowed derived table, and correlated subqueries per seat would read a
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -36,6 +40,7 @@ from django.db.models import (
     OuterRef,
     Q,
     QuerySet,
+    Subquery,
     Sum,
     When,
 )
@@ -90,16 +95,16 @@ DELETE FROM {TABLES["result"]} WHERE crew_id = %s AND game_id IN (
 )
 """
 
-# One row per seat of the finished games that have no rows yet. ``merit`` orders totals
-# best-first whatever the mode, so one window finds the best total of each game.
+# One row per seat of the finished games in scope that have no rows yet. ``merit`` orders
+# totals best-first whatever the mode, so one window finds the best total of each game.
 # The games are read in the same statement as their rounds: the stamp matches the data.
-_INSERT_MISSING = """
+_INSERT = """
 WITH games AS (
     SELECT g.id, g.crew_id, g.scoring, g.updated_at,
            (SELECT COUNT(*) FROM {round} r WHERE r.game_id = g.id) AS rounds,
            (SELECT COUNT(*) FROM {challenge} c WHERE c.game_id = g.id) AS challenges
     FROM {game} g
-    WHERE g.crew_id = %s AND g.status = '{finished}'
+    WHERE {scope} AND g.status = '{finished}'
       AND NOT EXISTS (SELECT 1 FROM {result} sr WHERE sr.game_id = g.id)
 ),
 round_points AS (
@@ -170,11 +175,43 @@ SELECT crew_id, game_id, player_id, total,
 FROM seat_totals
 WHERE 1 = 1
 ON CONFLICT DO NOTHING
-""".format(finished=FINISHED, standard=STANDARD, **TABLES)
+"""
+_INSERT_MISSING = _INSERT.format(
+    scope="g.crew_id = %s", finished=FINISHED, standard=STANDARD, **TABLES
+)
+_INSERT_GAME = _INSERT.format(scope="g.id = %s", finished=FINISHED, standard=STANDARD, **TABLES)
+
+
+def refresh_game(game_id: int) -> None:
+    """Rewrite one game's SeatResult rows from its rounds (none unless it is finished).
+
+    Called after a write to the game has committed. The game's row lock makes two refreshes
+    of the same game take turns, so the later one reads the later rounds (PostgreSQL; SQLite
+    runs one writer at a time anyway). A game deleted meanwhile took its rows with it.
+    """
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().filter(pk=game_id).values_list("pk")
+        if not list(locked):
+            return
+        SeatResult.objects.filter(game_id=game_id).delete()
+        with connection.cursor() as cursor:
+            cursor.execute(_INSERT_GAME, [game_id])
+
+
+def rebuild_results(crew: Crew) -> None:
+    """Throw away the crew's SeatResult rows and write them all again from the rounds."""
+    with transaction.atomic():
+        SeatResult.objects.filter(crew=crew).delete()
+        with connection.cursor() as cursor:
+            cursor.execute(_INSERT_MISSING, [crew.pk])
 
 
 def refresh_results(crew: Crew) -> None:
-    """Bring the crew's SeatResult rows in line with its games (one query when they are)."""
+    """Bring the crew's SeatResult rows in line with its games (one query when they are).
+
+    For writes that bypass the games services (``seed_demo``'s bulk inserts) and for
+    ``rebuild_stats --stale``: only the games whose rows no longer match are rewritten.
+    """
     with connection.cursor() as cursor:
         cursor.execute(_ANY_STALE, [crew.pk])
         if cursor.fetchone() is None:
@@ -290,3 +327,42 @@ def played_together(a: Player, b: Player) -> QuerySet[Game]:
     """Games where both players had a seat."""
     seat_of = Seat.objects.filter(game=OuterRef("pk"))
     return Game.objects.filter(Exists(seat_of.filter(player=a)), Exists(seat_of.filter(player=b)))
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players' figures over the games they both played, and those games (finished)."""
+
+    a_figures: dict[str, Any]
+    b_figures: dict[str, Any]
+    games: QuerySet[Game]
+
+
+_NO_FIGURES = {"games_played": 0, "games_won": 0, "round_wins": 0}
+
+
+def head_to_head(crew: Crew, a: Player, b: Player) -> HeadToHead:
+    """The crew's finished games where both sat, newest first, each with both totals and wins.
+
+    The games carry ``a_total``, ``b_total``, ``a_won`` and ``b_won``; the figures are
+    ``player_stats`` rows over the same games (zeros when a player finished none of them).
+    """
+    together = played_together(a, b).filter(crew=crew)
+    figures = {row["player_id"]: row for row in player_stats(together)}
+    result_of = SeatResult.objects.filter(game=OuterRef("pk"))
+    games = (
+        together.filter(status=Game.Status.FINISHED)
+        .select_related("night")
+        .annotate(
+            a_total=Subquery(result_of.filter(player=a).values("total")[:1]),
+            b_total=Subquery(result_of.filter(player=b).values("total")[:1]),
+            a_won=Exists(result_of.filter(player=a, won=True)),
+            b_won=Exists(result_of.filter(player=b, won=True)),
+        )
+        .order_by("-started_at")
+    )
+    return HeadToHead(
+        a_figures=figures.get(a.pk, _NO_FIGURES),
+        b_figures=figures.get(b.pk, _NO_FIGURES),
+        games=games,
+    )

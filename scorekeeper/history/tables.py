@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import Any
 
 import django_tables2 as tables
@@ -10,7 +11,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django_tables2.export import TableExport
 
-from scorekeeper.domain import COLOUR_NAMES
+from scorekeeper.domain import COLOUR_NAMES, ScoredGame
 from scorekeeper.games.models import Challenge, Edition, GameNight, ScoringMode
 from scorekeeper.history.models import SeatResult
 
@@ -308,11 +309,19 @@ class RoundsTable(HistoryTable):
         return value
 
     @classmethod
-    def for_players(cls, rows: list[dict[str, Any]], players: list[str]) -> RoundsTable:
+    def for_game(cls, scored: ScoredGame) -> RoundsTable:
+        """The core's rounds, a column per player: their running total and what the round gave."""
+        rows = []
+        for item in scored.rounds:
+            row: dict[str, Any] = {"number": item.number, "winner": item.winner}
+            for index, name in enumerate(scored.players):
+                row[f"p{index}"] = {"total": item.running[name], "scored": item.points[name]}
+                row[f"h{index}"] = item.hands.get(name)
+            rows.append(row)
         extra: list[tuple[str, tables.Column]] = []
-        for index, name in enumerate(players):
+        for index, name in enumerate(scored.players):
             extra.append((f"p{index}", RoundColumn(verbose_name=name, attrs=_num_cells())))
-        for index, name in enumerate(players):
+        for index, name in enumerate(scored.players):
             hand = HandColumn(verbose_name=f"{name} hand", visible=False, empty_values=())
             extra.append((f"h{index}", hand))
         return cls(rows, extra_columns=extra)
@@ -330,6 +339,25 @@ class StandingsTable(HistoryTable):
         orderable = False
         fields = ("place", "name", "total", "rounds_won")
         sequence = fields
+
+    @classmethod
+    def for_game(cls, scored: ScoredGame, player_ids: Mapping[str, int]) -> StandingsTable:
+        """The core's standings, each name linked to the player's page."""
+        rows = [
+            {
+                "place": placing.place,
+                "name": placing.name,
+                "player_id": player_ids[placing.name],
+                "total": placing.total,
+                "rounds_won": placing.rounds_won,
+                "winner": placing.winner,
+            }
+            for placing in scored.standings
+        ]
+        table = cls(rows)
+        if not scored.finished:
+            table.caption = "Standings so far"
+        return table
 
     def render_name(self, value: str, record: dict[str, Any]) -> str:
         link = format_html('<a href="{}">{}</a>', _player_link(record), value)

@@ -1,7 +1,9 @@
 """History: game nights, game records, player statistics, head to head, exports and import.
 
 Every page works on ``request.crew`` only; another crew's night, game or player is a 404.
-Figures come from the database (see ``stats``) in a fixed number of queries per page.
+Figures come from the database (see ``stats``) in a fixed number of queries per page; a game
+record reads the core's :class:`~scorekeeper.domain.ScoredGame`. No GET writes: the player
+results are refreshed when a game is written (see ``receivers``).
 """
 
 from __future__ import annotations
@@ -10,24 +12,24 @@ import json
 from typing import Any
 
 from django.contrib import messages
-from django.db import transaction
-from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
-from scorekeeper.domain import RuleError, rank
+from scorekeeper.domain import RuleError, scored_game
 from scorekeeper.games.access import crew_object_or_404, crew_required
-from scorekeeper.games.game_files import export_game, import_game
+from scorekeeper.games.game_files import export_game
 from scorekeeper.games.models import Game, GameNight, Player, Seat
+from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.rules import house_rule_labels
 
 from . import charts, stats
 from .filters import GameFilter
 from .forms import HeadToHeadForm, ImportForm, NightNameForm
-from .models import SeatResult
+from .services import import_games
 from .tables import (
     ChallengesTable,
     HeadToHeadTable,
@@ -75,7 +77,6 @@ def _shown(table: HistoryTable) -> list[Any]:
 @crew_required
 @require_GET
 def night_list(request: HttpRequest) -> HttpResponse:
-    stats.refresh_results(request.crew)
     nights = (
         GameNight.objects.filter(crew=request.crew)
         .annotate(games_count=Count("games"))
@@ -124,7 +125,6 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
         if request.htmx:
             context = {"form": form, "night": night}
             return render(request, "history/night_detail.html#rename", context, status=status)
-    stats.refresh_results(request.crew)
     games = Game.objects.filter(crew=request.crew, night=night)
     games_table = NightGamesTable(
         games.annotate(rounds_count=Count("rounds")).order_by("started_at", "pk"),
@@ -148,43 +148,14 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_GET
 def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
     game = crew_object_or_404(Game.objects.with_rounds(), request, pk=game_id)
-    scored = export_game(game)
-    players: list[str] = scored["players"]
-    ids = {seat.player.name: seat.player_id for seat in game.seats.all()}
-    running = {name: 0 for name in players}
-    progress: dict[str, list[int]] = {name: [] for name in players}
-    rows = []
-    for number, round_ in enumerate(scored["rounds"], start=1):
-        row: dict[str, Any] = {"number": number, "winner": round_["winner"]}
-        for index, name in enumerate(players):
-            running[name] += round_["points"][name]
-            progress[name].append(running[name])
-            row[f"p{index}"] = {"total": running[name], "scored": round_["points"][name]}
-            row[f"h{index}"] = round_["hands"].get(name)
-        rows.append(row)
-    result = scored["result"]
-    winners = set(result["winners"])
-    rounds_won = {name: 0 for name in players}
-    for round_ in scored["rounds"]:
-        rounds_won[round_["winner"]] += 1
-    standings = [
-        {
-            "place": place,
-            "name": name,
-            "player_id": ids[name],
-            "total": total,
-            "rounds_won": rounds_won[name],
-            "winner": name in winners,
-        }
-        for place, name, total in rank(result["totals"], scored["scoring"])
-    ]
+    scored = scored_game(game_to_dict(game))
+    player_ids = {seat.player.name: seat.player_id for seat in game.seats.all()}
+    progress = {name: scored.progression(name) for name in scored.players}
     tables = [
-        RoundsTable.for_players(rows, players),
-        StandingsTable(standings),
+        RoundsTable.for_game(scored),
+        StandingsTable.for_game(scored, player_ids),
         ChallengesTable(list(game.challenges.all())),
     ]
-    if not result["finished"]:
-        tables[1].caption = "Standings so far"
     for table in tables:
         _configure(request, table)
     if response := _csv(request, tables, f"game-{game.pk}"):
@@ -192,11 +163,10 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "scored": scored,
-        "players": players,
-        "progress": [(name, progress[name]) for name in players],
-        "round_numbers": range(1, len(rows) + 1),
-        "chart": charts.score_progression(players, progress, game.target),
-        "legend": charts.legend(players, running),
+        "progress": list(progress.items()),
+        "round_numbers": range(1, len(scored.rounds) + 1),
+        "chart": charts.score_progression(scored.players, progress, scored.target),
+        "legend": charts.legend(scored),
         "rounds_table": tables[0],
         "standings_table": tables[1],
         "challenges_table": tables[2],
@@ -213,7 +183,6 @@ def _house_rules(agreed: dict[str, Any]) -> list[str]:
 @crew_required
 @require_GET
 def player_list(request: HttpRequest) -> HttpResponse:
-    stats.refresh_results(request.crew)
     games = Game.objects.filter(crew=request.crew)
     filterset = GameFilter(request.GET or None, queryset=games)
     table = PlayerStatsTable(stats.player_stats(filterset.qs), order_by="-games_won")
@@ -229,7 +198,6 @@ def player_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = crew_object_or_404(Player.objects, request, pk=player_id)
-    stats.refresh_results(request.crew)
     games = Game.objects.filter(crew=request.crew)
     summary = stats.player_stats(games).filter(player_id=player.pk).first()
     results = (
@@ -269,33 +237,12 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "history/head_to_head.html", context, status=422)
     a, b = form.cleaned_data["a"], form.cleaned_data["b"]
-    stats.refresh_results(request.crew)
-    together = stats.played_together(a, b).filter(crew=request.crew)
-    figures = {row["player_id"]: row for row in stats.player_stats(together)}
-    result_of = SeatResult.objects.filter(game=OuterRef("pk"))
-    games = (
-        together.filter(status=Game.Status.FINISHED)
-        .select_related("night")
-        .annotate(
-            a_total=Subquery(result_of.filter(player=a).values("total")[:1]),
-            b_total=Subquery(result_of.filter(player=b).values("total")[:1]),
-            a_won=Exists(result_of.filter(player=a, won=True)),
-            b_won=Exists(result_of.filter(player=b, won=True)),
-        )
-        .order_by("-started_at")
-    )
-    table = HeadToHeadTable(games, names=(a.name, b.name))
+    found = stats.head_to_head(request.crew, a, b)
+    table = HeadToHeadTable(found.games, names=(a.name, b.name))
     _configure(request, table, None if _exporting(request) else GAMES_PER_PAGE)
     if response := _csv(request, [table], f"head-to-head-{a.pk}-{b.pk}"):
         return response
-    empty = {"games_played": 0, "games_won": 0, "round_wins": 0}
-    context.update(
-        a=a,
-        b=b,
-        a_figures=figures.get(a.pk, empty),
-        b_figures=figures.get(b.pk, empty),
-        table=table,
-    )
+    context.update(a=a, b=b, a_figures=found.a_figures, b_figures=found.b_figures, table=table)
     return render(request, "history/head_to_head.html", context)
 
 
@@ -330,7 +277,7 @@ def games_import(request: HttpRequest) -> HttpResponse:
     if posted and form.is_valid():
         data = form.cleaned_data["file"]
         try:
-            imported = _import_all(request, data)
+            imported = import_games(crew=request.crew, data=data)
         except RuleError as error:
             form.add_error("file", f"Refused: {error}")
         else:
@@ -341,19 +288,3 @@ def games_import(request: HttpRequest) -> HttpResponse:
             return redirect("history:night_list")
     status = 422 if posted else 200
     return render(request, "history/import.html", {"form": form}, status=status)
-
-
-@transaction.atomic
-def _import_all(request: HttpRequest, data: Any) -> list[Game]:
-    """Store one game or an array of games: all of them, or (on any refusal) none."""
-    if not isinstance(data, list):
-        return [import_game(crew=request.crew, data=data)]
-    if not data:
-        raise RuleError("the file holds an empty list of games.")
-    games = []
-    for number, item in enumerate(data, start=1):
-        try:
-            games.append(import_game(crew=request.crew, data=item))
-        except RuleError as error:
-            raise RuleError(f"game {number} of {len(data)}: {error}") from None
-    return games

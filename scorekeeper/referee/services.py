@@ -7,6 +7,7 @@ from django.db import transaction
 from scorekeeper.domain import RuleError, Verdict
 from scorekeeper.domain.challenge import parse_colour
 from scorekeeper.games.models import Challenge, Game, Player
+from scorekeeper.games.signals import game_changed
 
 
 @transaction.atomic
@@ -28,6 +29,7 @@ def challenge_record(
         raise RuleError("Both players must be seated in this game.")
     if challenger.pk == challenged.pk:
         raise RuleError("A player can't challenge their own Wild Draw Four.")
+    transaction.on_commit(lambda: game_changed.send(Game, game_id=game.pk, crew_id=game.crew_id))
     return Challenge.objects.create(
         crew_id=game.crew_id,
         game=game,

@@ -7,6 +7,7 @@ from django.core.management import call_command
 
 from scorekeeper.games.game_files import import_game
 from scorekeeper.games.models import Crew, Game
+from scorekeeper.games.signals import game_changed
 from tests.factories import CrewFactory, MembershipFactory, UserFactory
 
 
@@ -41,7 +42,11 @@ def make_game(
     started_at: str | None = None,
     **extra: Any,
 ) -> Game:
-    """A game stored the way the import command stores it (validated by the domain)."""
+    """A game stored the way the import command stores it (validated by the domain).
+
+    The test's transaction never commits, so the ``game_changed`` that the write paths send on
+    commit is sent here, as the commit would: the history's results follow the game.
+    """
     data = {
         "format": "scorekeeper-game/1",
         "edition": edition,
@@ -53,7 +58,14 @@ def make_game(
         "rounds": [{"winner": winner, "hands": dict(hands)} for winner, hands in rounds],
         **extra,
     }
-    return import_game(crew=crew, data=data)
+    return store_game(crew, data)
+
+
+def store_game(crew: Crew, data: Mapping[str, Any]) -> Game:
+    """Import a game and send the ``game_changed`` its commit would send (see ``make_game``)."""
+    game = import_game(crew=crew, data=data)
+    game_changed.send(sender=Game, game_id=game.pk, crew_id=crew.pk)
+    return game
 
 
 def seed(games: int, crew: str, user=None) -> Crew:

@@ -1,6 +1,7 @@
 import datetime as dt
 import re
 
+from scorekeeper.domain import scored_game
 from scorekeeper.history import charts
 
 
@@ -31,9 +32,18 @@ def test_lines_differ_by_dash_as_well_as_colour():
     assert len(set(dashes)) == 3
 
 
-def test_names_are_escaped():
-    legend = charts.legend(["<b>Ann</b>"], {"<b>Ann</b>": 5})
+def test_the_legend_shows_each_players_total_from_the_core_with_names_escaped():
+    scored = scored_game(
+        {
+            "players": ["<b>Ann</b>", "Ben"],
+            "rounds": [{"winner": "<b>Ann</b>", "hands": {"Ben": 5}}],
+        }
+    )
+    legend = charts.legend(scored)
     assert "<b>" not in legend and "&lt;b&gt;Ann&lt;/b&gt;" in legend
+    items = re.findall(r'class="h-legend-name">([^<]*)</span> <span class="muted">(\d+)<', legend)
+    assert items == [("&lt;b&gt;Ann&lt;/b&gt;", "5"), ("Ben", "0")]
+    assert legend.count("series-0") == 1 and legend.count("series-1") == 1
 
 
 def test_monthly_bars_show_played_and_won():

@@ -5,9 +5,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scorekeeper.domain import score_game
-from scorekeeper.games.game_files import game_to_dict
+from scorekeeper.domain import scored_game
 from scorekeeper.games.models import Crew, Game, GameNight, Hand
+from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.history.models import SeatResult
 
 
@@ -24,8 +24,7 @@ def test_seeded_games_are_valid_finished_games_of_every_kind():
     games = list(Game.objects.filter(crew=crew).with_rounds())
     assert len(games) == 80
     for game in games:
-        scored = score_game(game_to_dict(game))  # refuses an invalid game
-        assert scored["result"]["finished"]
+        assert scored_game(game_to_dict(game)).finished  # refuses an invalid game
         assert game.status == Game.Status.FINISHED and game.finished_at > game.started_at
     assert {g.scoring for g in games} == {"standard", "lowest"}
     assert {g.edition for g in games} == {"classic", "kitty", "cheese-touch", "water-drop"}

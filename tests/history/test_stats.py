@@ -1,31 +1,36 @@
-"""The SQL results equal the domain core's: totals, places, winners, rounds, hands."""
+"""The SQL results equal the domain core's: totals, places, winners, rounds, hands.
+
+The rows are written when a game is written (``game_changed`` on commit); ``store_game`` and
+``make_game`` send it as the commit would. Nothing here relies on a page refreshing them.
+"""
 
 import datetime as dt
 import random
 from collections import defaultdict
 
 import pytest
+from django.db import DatabaseError, transaction
 
-from scorekeeper.domain import hand_points, rank
-from scorekeeper.games.game_files import export_game, import_game
-from scorekeeper.games.models import Challenge, Game, Hand, Player, Round
+from scorekeeper.domain import hand_points, judge_challenge, scored_game
+from scorekeeper.games.models import Game, Hand, Player, Round
+from scorekeeper.games.scoreboard import game_to_dict
+from scorekeeper.games.signals import game_changed
 from scorekeeper.history import stats
 from scorekeeper.history.demo import demo_nights
 from scorekeeper.history.models import SeatResult
-from tests.history.conftest import make_game, seed
+from scorekeeper.referee.services import challenge_record
+from tests.history.conftest import make_game, seed, store_game
 
 
 def expected_rows(game: Game) -> dict[str, dict]:
-    """Each seat's result worked out in Python from score_game, the one source of truth."""
-    scored = export_game(game)
-    result = scored["result"]
-    places = {name: place for place, name, _ in rank(result["totals"], scored["scoring"])}
+    """Each seat's result worked out in Python from the core's ScoredGame, the one source."""
+    scored = scored_game(game_to_dict(game))
     rows = {
-        name: {
-            "total": result["totals"][name],
-            "place": places[name],
-            "won": name in result["winners"],
-            "rounds_won": 0,
+        placing.name: {
+            "total": placing.total,
+            "place": placing.place,
+            "won": placing.winner,
+            "rounds_won": placing.rounds_won,
             "collected": 0,
             "best_round": None,
             "held_points": 0,
@@ -33,21 +38,20 @@ def expected_rows(game: Game) -> dict[str, dict]:
             "challenges_won": 0,
             "challenges_lost": 0,
         }
-        for name in scored["players"]
+        for placing in scored.standings
     }
-    for round_ in scored["rounds"]:
+    for round_ in scored.rounds:
         held = {
-            name: hand if isinstance(hand, int) else hand_points(hand, scored["edition"])
-            for name, hand in round_["hands"].items()
+            name: hand if isinstance(hand, int) else hand_points(hand, scored.edition)
+            for name, hand in round_.hands.items()
         }
-        winner = rows[round_["winner"]]
-        winner["rounds_won"] += 1
+        winner = rows[round_.winner]
         winner["collected"] += sum(held.values())
         winner["best_round"] = max(winner["best_round"] or 0, sum(held.values()))
         for name, points in held.items():
             rows[name]["held_points"] += points
             rows[name]["held_hands"] += 1
-    for item in scored.get("challenges", []):
+    for item in scored.data.get("challenges", []):
         loser = item["drawer"]
         winner = item["challenged"] if loser == item["challenger"] else item["challenger"]
         rows[winner]["challenges_won"] += 1
@@ -64,7 +68,6 @@ def stored_rows(game: Game) -> dict[str, dict]:
 
 
 def assert_results_match(crew) -> int:
-    stats.refresh_results(crew)
     checked = 0
     for game in Game.objects.filter(crew=crew).with_rounds():
         if game.status == Game.Status.FINISHED:
@@ -81,7 +84,7 @@ def test_sql_results_equal_score_game_over_many_generated_games(crew):
     # card hands, challenges), stored through import_game like a file from another phone.
     for night in demo_nights(120, seed=11, last_night=dt.date(2026, 11, 20)):
         for game in night.games:
-            import_game(crew=crew, data={**game.data, "night": {"date": str(night.date)}})
+            store_game(crew, {**game.data, "night": {"date": str(night.date)}})
     modes = set(Game.objects.filter(crew=crew).values_list("scoring", flat=True))
     assert modes == {"standard", "lowest"}
     assert assert_results_match(crew) == 120
@@ -101,7 +104,7 @@ def test_a_tie_for_the_lowest_total_is_a_shared_win_and_a_shared_place(crew):
         scoring="lowest",
         target=50,
     )
-    assert export_game(game)["result"]["winners"] == ["Ann", "Ben"]
+    assert scored_game(game_to_dict(game)).winners == ("Ann", "Ben")
     assert_results_match(crew)
     rows = stored_rows(game)
     assert (rows["Ann"]["place"], rows["Ben"]["place"], rows["Cat"]["place"]) == (1, 1, 3)
@@ -116,7 +119,7 @@ def test_in_lowest_mode_a_player_who_never_held_a_card_wins_on_zero(crew):
         scoring="lowest",
         target=200,
     )
-    assert export_game(game)["result"]["winners"] == ["Ann"]
+    assert scored_game(game_to_dict(game)).winners == ("Ann",)
     assert_results_match(crew)
     ann = stored_rows(game)["Ann"]
     assert ann["total"] == 0 and ann["won"] and ann["held_hands"] == 0
@@ -141,25 +144,89 @@ def test_unfinished_games_have_no_result(crew):
 
 
 @pytest.mark.django_db
-def test_results_follow_a_new_round(crew):
+def test_results_follow_a_new_round_on_commit(crew, django_capture_on_commit_callbacks):
     game = make_game(crew, [("Ann", {"Ben": 10, "Cat": 20})], target=60)
-    stats.refresh_results(crew)
     assert not SeatResult.objects.exists()
-    # What the table screen does: store the round and rewrite the game's status.
-    round_ = Round.objects.create(crew=crew, game=game, number=2, winner=_player("Ben"))
-    Hand.objects.create(crew=crew, round=round_, player=_player("Ann"), points=50)
-    Hand.objects.create(crew=crew, round=round_, player=_player("Cat"), points=30)
-    game.status = Game.Status.FINISHED
-    game.save()
+    # A write as the games services make it: store the round, then announce it on commit.
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        round_ = Round.objects.create(crew=crew, game=game, number=2, winner=_player("Ben"))
+        Hand.objects.create(crew=crew, round=round_, player=_player("Ann"), points=50)
+        Hand.objects.create(crew=crew, round=round_, player=_player("Cat"), points=30)
+        game.status = Game.Status.FINISHED
+        game.save()
+        transaction.on_commit(
+            lambda: game_changed.send(sender=Game, game_id=game.pk, crew_id=crew.pk)
+        )
+        assert not SeatResult.objects.exists()  # nothing before the commit
     assert assert_results_match(crew) == 1
     assert stored_rows(game)["Ben"]["won"]
 
 
 @pytest.mark.django_db
-def test_results_follow_a_round_deleted_without_touching_the_game(crew):
+def test_a_write_that_rolls_back_refreshes_nothing(crew, django_capture_on_commit_callbacks):
+    game = make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})])
+    with (
+        django_capture_on_commit_callbacks(execute=True) as callbacks,
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        Round.objects.filter(game=game).delete()
+        transaction.on_commit(
+            lambda: game_changed.send(sender=Game, game_id=game.pk, crew_id=crew.pk)
+        )
+        raise RuntimeError("the write failed")
+    assert callbacks == []
+    assert stored_rows(game)["Ann"]["total"] == 110
+
+
+@pytest.mark.django_db
+def test_results_go_when_a_game_is_no_longer_finished(crew):
     game = make_game(crew, [("Ann", {"Ben": 10, "Cat": 20}), ("Ann", {"Ben": 50, "Cat": 40})])
-    stats.refresh_results(crew)
     assert stored_rows(game)["Ann"]["total"] == 120
+    Round.objects.filter(game=game, number=2).delete()
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE)
+    stats.refresh_game(game.pk)
+    assert not SeatResult.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db
+def test_refreshing_a_deleted_game_does_nothing(crew):
+    game = make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})])
+    game_id = game.pk
+    game.delete()
+    stats.refresh_game(game_id)
+    assert not SeatResult.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_logged_challenge_refreshes_results_on_commit(crew, django_capture_on_commit_callbacks):
+    game = make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})])
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge_record(
+            game=game,
+            challenger=_player("Ben"),
+            challenged=_player("Ann"),
+            colour="R",
+            hand="R3 G4",
+            verdict=judge_challenge("R", "R3 G4", "classic"),
+        )
+    assert assert_results_match(crew) == 1
+    assert stored_rows(game)["Ben"]["challenges_won"] == 1
+
+
+@pytest.mark.django_db
+def test_a_failed_refresh_is_logged_not_raised_to_the_writer(crew, monkeypatch, caplog):
+    def broken(game_id):
+        raise DatabaseError("database is locked")
+
+    monkeypatch.setattr(stats, "refresh_game", broken)
+    game = make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})])  # sends game_changed
+    assert f"Could not refresh the results of game {game.pk}" in caplog.text
+
+
+@pytest.mark.django_db
+def test_stale_rows_are_found_even_when_a_round_went_without_touching_the_game(crew):
+    game = make_game(crew, [("Ann", {"Ben": 10, "Cat": 20}), ("Ann", {"Ben": 50, "Cat": 40})])
     Round.objects.filter(game=game, number=2).delete()
     Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE)  # no updated_at bump
     stats.refresh_results(crew)
@@ -167,27 +234,8 @@ def test_results_follow_a_round_deleted_without_touching_the_game(crew):
 
 
 @pytest.mark.django_db
-def test_results_follow_a_challenge_logged_later(crew):
-    game = make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})])
-    stats.refresh_results(crew)
-    Challenge.objects.create(
-        crew=crew,
-        game=game,
-        challenger=_player("Ben"),
-        challenged=_player("Ann"),
-        colour="R",
-        guilty=True,
-        drawer=_player("Ann"),
-        cards_drawn=4,
-    )
-    assert assert_results_match(crew) == 1
-    assert stored_rows(game)["Ben"]["challenges_won"] == 1
-
-
-@pytest.mark.django_db
-def test_a_fresh_crew_costs_one_query(crew, django_assert_num_queries):
+def test_a_current_crew_costs_one_query_to_check(crew, django_assert_num_queries):
     make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})])
-    stats.refresh_results(crew)
     with django_assert_num_queries(1):
         stats.refresh_results(crew)
 
@@ -197,9 +245,12 @@ def test_another_crews_games_are_left_alone(crew):
     from tests.factories import CrewFactory
 
     other = CrewFactory(name="Other")
-    make_game(other, [("Ann", {"Ben": 60, "Cat": 50})])
+    theirs = make_game(other, [("Ann", {"Ben": 60, "Cat": 50})])
+    before = stored_rows(theirs)
     stats.refresh_results(crew)
-    assert not SeatResult.objects.exists()
+    stats.rebuild_results(crew)
+    assert not SeatResult.objects.filter(crew=crew).exists()
+    assert stored_rows(theirs) == before == expected_rows(theirs)
 
 
 def _player(name: str) -> Player:
@@ -213,8 +264,7 @@ def test_player_stats_equal_sums_over_the_core_results(crew):
         for game in night.games:
             if rng.random() < 0.2:
                 game.data["rounds"] = game.data["rounds"][:-1]  # leave some games unfinished
-            import_game(crew=crew, data={**game.data, "night": {"date": str(night.date)}})
-    stats.refresh_results(crew)
+            store_game(crew, {**game.data, "night": {"date": str(night.date)}})
     finished = Game.objects.filter(crew=crew, status="finished").with_rounds()
     totals: dict[str, dict] = defaultdict(lambda: defaultdict(int))
     best: dict[str, int] = defaultdict(int)
@@ -251,7 +301,6 @@ def test_player_stats_equal_sums_over_the_core_results(crew):
 def test_player_stats_count_only_the_chosen_games(crew):
     make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})], edition="kitty")
     make_game(crew, [("Ben", {"Ann": 60, "Cat": 50})], edition="classic", date="2026-11-21")
-    stats.refresh_results(crew)
     kitty = {r["name"]: r for r in stats.player_stats(Game.objects.filter(edition="kitty"))}
     assert kitty["Ann"]["games_won"] == 1 and kitty["Ben"]["games_won"] == 0
     assert kitty["Ann"]["games_played"] == 1
@@ -260,6 +309,7 @@ def test_player_stats_count_only_the_chosen_games(crew):
 @pytest.mark.django_db
 def test_a_refresh_racing_another_one_leaves_the_rows_as_they_were(crew, monkeypatch):
     make_game(crew, [("Ann", {"Ben": 40, "Cat": 30})], target=60)
+    SeatResult.objects.all().delete()  # as after writes that bypass the services
     from django.db import IntegrityError, connection
 
     real_cursor = connection.cursor
@@ -286,7 +336,8 @@ def test_a_refresh_racing_another_one_leaves_the_rows_as_they_were(crew, monkeyp
             return self.inner.fetchone()
 
     monkeypatch.setattr(connection, "cursor", RacingCursor)
-    stats.refresh_results(crew)  # no error reaches the page
+    stats.refresh_results(crew)  # no error reaches the caller
     monkeypatch.undo()
     assert not SeatResult.objects.exists()
+    stats.refresh_results(crew)
     assert assert_results_match(crew) == 1

@@ -1,0 +1,9 @@
+"""Signals the games app sends; other apps (history) listen without games importing them."""
+
+from django.dispatch import Signal
+
+# Sent after a write to a game is committed, with ``game_id=``, ``crew_id=``, and
+# ``finished=``/``was_finished=`` (whether the game is over now / was before the write; the
+# importer and the challenge log may send only the ids). A listener may skip a game that was
+# and is in play: nothing counted as a result can have changed.
+game_changed = Signal()

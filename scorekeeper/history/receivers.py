@@ -1,0 +1,42 @@
+"""History follows the games app's writes: ``game_changed`` (sent on commit) refreshes results.
+
+Connected in :class:`scorekeeper.history.apps.HistoryConfig`; ``games`` never imports
+``history``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import DatabaseError
+
+from . import stats
+
+logger = logging.getLogger(__name__)
+
+
+def refresh_game_results(
+    sender: Any,
+    *,
+    game_id: int,
+    finished: bool | None = None,
+    was_finished: bool | None = None,
+    **kwargs: Any,
+) -> None:
+    """Rewrite the changed game's SeatResult rows (only finished games have any).
+
+    A round saved in a game that was and still is in play cannot change them: skipped, so
+    the table's writes cost nothing here. Senders that say neither (the importer, the
+    challenge log) always refresh.
+
+    The game's own write has committed by now: a failure here must not turn the saved round
+    into an error on the phone. It is logged; the next write to the game or
+    ``manage.py rebuild_stats`` puts the rows right.
+    """
+    if finished is False and was_finished is False:
+        return
+    try:
+        stats.refresh_game(game_id)
+    except DatabaseError:
+        logger.exception("Could not refresh the results of game %s", game_id)
