@@ -9,13 +9,38 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("SCOREKEEPER_DATA_DIR", BASE_DIR / "data"))
 
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+
 
 def envbool(name: str, default: bool = False) -> bool:
-    return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
+    """A yes/no setting. A typo ("ture") stops the start-up: read as false, it would
+    silently switch off what the operator meant to switch on."""
+    raw = os.environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in TRUE_WORDS:
+        return True
+    if raw in FALSE_WORDS:
+        return False
+    accepted = ", ".join(f"{yes}/{no}" for yes, no in zip(TRUE_WORDS, FALSE_WORDS, strict=True))
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a yes/no value: use one of {accepted}.")
+
+
+def envint(name: str, default: int) -> int:
+    """A whole-number setting; anything else stops the start-up, naming the variable."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
 
 
 def envlist(name: str, default: str) -> list[str]:
@@ -48,6 +73,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    # Django's own widget templates, for the project form renderer (TemplatesSetting).
+    "django.forms",
     "django_htmx",
     "django_tables2",
     "template_partials",
@@ -86,6 +113,7 @@ TEMPLATES = [
         },
     }
 ]
+FORM_RENDERER = "scorekeeper.renderers.FormRenderer"
 
 DATABASES = {
     "default": dj_database_url.config(

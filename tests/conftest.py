@@ -2,8 +2,10 @@ import os
 import shutil
 
 import pytest
+from django.test import Client
 
-from tests.factories import MembershipFactory
+from scorekeeper.games.models import Crew
+from tests.factories import CrewFactory, MembershipFactory, UserFactory
 
 # Sync Playwright runs an event loop in the test thread; Django's ORM may still be used there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -44,9 +46,42 @@ def browser_context_args(browser_context_args):
     }
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """PBKDF2 takes half a second a user on a small machine; the tests check who may log in,
+    not how the password is stored."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# --- The crew at the table: shared by every test outside tests/browser ------------------------
+
+
 @pytest.fixture
-def crew_client(client, db):
-    """A client signed in as a member of a crew, with the crew."""
-    membership = MembershipFactory(crew__name="Friday club")
-    client.force_login(membership.user)
-    return client, membership.crew
+def crew(db) -> Crew:
+    return CrewFactory(name="Friday club")
+
+
+@pytest.fixture
+def member(crew):
+    """A user who belongs to ``crew`` (their only crew, so it is their current one)."""
+    return MembershipFactory(crew=crew, user=UserFactory()).user
+
+
+@pytest.fixture
+def member_client(client, member) -> Client:
+    client.force_login(member)
+    return client
+
+
+@pytest.fixture
+def htmx_client(member) -> Client:
+    """Signed in as ``member``; every request says it comes from htmx (``HX-Request``)."""
+    htmx = Client(headers={"HX-Request": "true"})
+    htmx.force_login(member)
+    return htmx
+
+
+@pytest.fixture
+def crew_client(member_client, crew) -> tuple[Client, Crew]:
+    """The member's client and their crew, as a pair (the older spelling of the two above)."""
+    return member_client, crew

@@ -1,9 +1,23 @@
 import datetime as dt
+from collections.abc import Mapping
 
 import factory
 from django.contrib.auth import get_user_model
 
-from scorekeeper.games.models import Crew, Game, GameNight, Membership, Player, Seat
+from scorekeeper.domain import score_game
+from scorekeeper.domain.challenge import judge_by_answer
+from scorekeeper.games.models import (
+    Challenge,
+    Crew,
+    Game,
+    GameNight,
+    Membership,
+    Player,
+    Round,
+    Seat,
+)
+from scorekeeper.games.services import store_round
+from scorekeeper.referee.services import challenge_record
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -60,3 +74,96 @@ class GameFactory(factory.django.DjangoModelFactory):
         for number, name in enumerate(names or ["Ann", "Ben", "Cat"]):
             player, _ = Player.objects.get_or_create(crew=self.crew, name=name)
             Seat.objects.create(crew=self.crew, game=self, player=player, number=number)
+
+
+def _seated(game: Game) -> dict[str, Player]:
+    """The game's players by name, in seat order."""
+    seats = game.seats.select_related("player").order_by("number")
+    return {seat.player.name: seat.player for seat in seats}
+
+
+def _player(seated: Mapping[str, Player], who: str | Player) -> Player:
+    return who if isinstance(who, Player) else seated[who]
+
+
+class RoundFactory(factory.Factory):
+    """The next round of a seated game, checked by the core and stored by the table's own write.
+
+    ``RoundFactory(game=game)`` makes the first seat win and every other seat hold 10 points;
+    ``RoundFactory(game=game, winner="Ben", hands={"Ann": "R7 W", "Cat": 12})`` says who held
+    what (cards or a typed total). The game's status is not recomputed: use the services for
+    a round that must finish a game.
+    """
+
+    class Meta:
+        model = Round
+
+    game = factory.SubFactory(GameFactory)
+    winner = None
+    hands = None
+    request_key = None
+
+    @classmethod
+    def _create(
+        cls,
+        model_class: type[Round],
+        *,
+        game: Game,
+        winner: str | None,
+        hands: Mapping[str, str | int] | None,
+        request_key: str | None,
+    ) -> Round:
+        players = _seated(game)
+        winner = winner or next(iter(players))
+        if hands is None:
+            hands = {name: 10 for name in players if name != winner}
+        scored = score_game(
+            {
+                "edition": game.edition,
+                "scoring": game.scoring,
+                "target": game.target,
+                "players": list(players),
+                "rounds": [{"winner": winner, "hands": dict(hands)}],
+            }
+        )
+        number = game.rounds.count() + 1
+        return store_round(game, number, players, winner, scored["rounds"][0]["hands"], request_key)
+
+
+class ChallengeFactory(factory.Factory):
+    """A Wild Draw Four challenge logged on a game, judged by the core from the table's answer.
+
+    By default the second seat challenges the first, who did not hold the colour in play
+    (not guilty: the challenger draws). Players are given by name or as ``Player`` rows.
+    """
+
+    class Meta:
+        model = Challenge
+
+    game = factory.SubFactory(GameFactory)
+    challenger = None
+    challenged = None
+    colour = "R"
+    guilty = False
+
+    @classmethod
+    def _create(
+        cls,
+        model_class: type[Challenge],
+        *,
+        game: Game,
+        challenger: str | Player | None,
+        challenged: str | Player | None,
+        colour: str,
+        guilty: bool,
+    ) -> Challenge:
+        seated = _seated(game)
+        names = list(seated)
+        return challenge_record(
+            game=game,
+            challenger=_player(seated, challenger or names[1]),
+            challenged=_player(seated, challenged or names[0]),
+            colour=colour,
+            hand="",
+            verdict=judge_by_answer(colour, guilty, game.edition),
+        )

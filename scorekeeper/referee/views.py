@@ -13,9 +13,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.domain import (
     RuleError,
@@ -29,6 +27,7 @@ from scorekeeper.domain import (
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.models import Challenge, Game, Seat
+from scorekeeper.htmx import HtmxHttpRequest, render_page
 from scorekeeper.rules import (
     EDITIONS,
     ENTRIES,
@@ -58,17 +57,6 @@ from .forms import ChallengeForm, HouseRulesForm
 from .services import challenge_record
 
 MAX_QUERY_LENGTH = 200
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-def _template(request: HtmxHttpRequest, page: str, partial: str) -> str:
-    """The partial for an htmx swap; the whole page otherwise (and to restore history)."""
-    if request.htmx and not request.htmx.history_restore_request:
-        return f"{page}#{partial}"
-    return page
 
 
 # --- Rules lookup ----------------------------------------------------------------------------
@@ -126,10 +114,8 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
         "browse": entries_for_edition(edition) if edition else ENTRIES,
         **_game_context(game),
     }
-    template = _template(request, "referee/search.html", "results")
-    response = render(request, template, context, status=422 if error else 200)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    status = 422 if error else 200
+    return render_page(request, "referee/search.html", context, partial="results", status=status)
 
 
 @require_GET
@@ -173,6 +159,8 @@ def house_rules(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 # --- The Wild Draw Four challenge ------------------------------------------------------------
+
+CHALLENGE_PAGE = "referee/challenge.html"
 
 
 def _judge(form: ChallengeForm, edition: str) -> tuple[Verdict, str] | None:
@@ -225,17 +213,18 @@ def challenge(request: HtmxHttpRequest) -> HttpResponse:
         edition = request.GET.get("edition", "classic")
         edition = edition if edition in EDITIONS else "classic"
         form = ChallengeForm(initial={"edition": edition})
-        return render(request, "referee/challenge.html", _challenge_context(form, edition))
+        return render(request, CHALLENGE_PAGE, _challenge_context(form, edition))
     form = ChallengeForm(request.POST)
     posted = form.data.get("edition", "")
     edition = posted if posted in EDITIONS else "classic"
     judged = _judge(form, edition)
-    template = _template(request, "referee/challenge.html", "judge")
     if judged is None:
-        return render(request, template, _challenge_context(form, edition), status=422)
+        context = _challenge_context(form, edition)
+        return render_page(request, CHALLENGE_PAGE, context, partial="judge", status=422)
     verdict = verdict_view(judged[0], form.cleaned_data["colour"])
     fresh = ChallengeForm(initial={"edition": edition})
-    return render(request, template, _challenge_context(fresh, edition, verdict=verdict))
+    context = _challenge_context(fresh, edition, verdict=verdict)
+    return render_page(request, CHALLENGE_PAGE, context, partial="judge")
 
 
 @crew_required
@@ -246,10 +235,9 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     players = [seat.player for seat in game.seats.all()]
     if request.method == "GET":
         context = _challenge_context(ChallengeForm(players=players), game.edition, game)
-        return render(request, "referee/challenge.html", context)
+        return render(request, CHALLENGE_PAGE, context)
     form = ChallengeForm(request.POST, players=players)
     judged = _judge(form, game.edition)
-    template = _template(request, "referee/challenge.html", "judge")
     if judged is not None:
         verdict, hand = judged
         challenger, challenged = form.player("challenger"), form.player("challenged")
@@ -272,9 +260,11 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 )
             shown = verdict_view(verdict, logged.colour, challenger.name, challenged.name)
             context = _challenge_context(ChallengeForm(players=players), game.edition, game)
-            return render(request, template, {**context, "verdict": shown})
+            return render_page(
+                request, CHALLENGE_PAGE, {**context, "verdict": shown}, partial="judge"
+            )
     context = _challenge_context(form, game.edition, game)
-    return render(request, template, context, status=422)
+    return render_page(request, CHALLENGE_PAGE, context, partial="judge", status=422)
 
 
 def _rejudge(logged: Challenge, edition: str) -> Verdict:
@@ -304,7 +294,7 @@ def game_challenge_verdict(request: HttpRequest, game_id: int, challenge_id: int
     shown = verdict_view(verdict, logged.colour, *names)
     players = [seat.player for seat in game.seats.all()]
     context = _challenge_context(ChallengeForm(players=players), game.edition, game)
-    return render(request, "referee/challenge.html", {**context, "verdict": shown})
+    return render(request, CHALLENGE_PAGE, {**context, "verdict": shown})
 
 
 # --- The first card --------------------------------------------------------------------------

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
@@ -6,6 +8,14 @@ from playwright.sync_api import Page
 from scorekeeper.games.models import Crew, Membership
 
 PASSWORD = "a-long-test-password"
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test in this folder drives a browser: ``pytest -m "not browser"`` skips them all."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.browser)
 
 
 def assert_accessible(page: Page) -> None:
@@ -27,7 +37,11 @@ def assert_no_sideways_scroll(page: Page) -> None:
 
 @pytest.fixture
 def member(transactional_db):
-    """A user in a crew, with the crew."""
+    """A user in a crew, with the crew, committed so the live server sees them.
+
+    Unlike the root ``member`` (a user, in a rolled-back transaction), this one is a
+    (user, crew) pair: the root ``member_client`` and ``htmx_client`` are not for browser tests.
+    """
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     crew = Crew.objects.create(name="Friday club")
     Membership.objects.create(crew=crew, user=user)

@@ -2,31 +2,14 @@ import io
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import pytest
 from django.core.management import call_command
 
 from scorekeeper.games.game_files import import_game
 from scorekeeper.games.models import Crew, Game
 from scorekeeper.games.signals import game_changed
-from tests.factories import CrewFactory, MembershipFactory, UserFactory
+from tests.factories import MembershipFactory
 
-
-@pytest.fixture
-def crew(db) -> Crew:
-    return CrewFactory(name="Friday club")
-
-
-@pytest.fixture
-def member(crew):
-    user = UserFactory()
-    MembershipFactory(crew=crew, user=user)
-    return user
-
-
-@pytest.fixture
-def member_client(client, member):
-    client.force_login(member)
-    return client
+# The crew, member and member_client fixtures come from tests/conftest.py.
 
 
 def make_game(

@@ -1,0 +1,181 @@
+"""Every URL of the project, three ways: who may open it, what another crew sees, which methods.
+
+A new URL pattern joins these tests by itself; if its arguments can't be filled below, the
+test says so. A pattern that behaves otherwise for a good reason is listed with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from scorekeeper.games.models import Challenge, Crew, Game, Invite, Round
+from scorekeeper.rules import ENTRIES
+from tests.factories import ChallengeFactory, GameFactory, MembershipFactory, RoundFactory
+
+LOGIN = reverse("accounts:login")
+BOGUS_TOKEN = "not-a-real-token"
+
+# Anyone may open these, signed in or not.
+PUBLIC = {
+    "accounts:signup": "making an account",
+    "accounts:login": "logging in",
+    "games:home": "the welcome page for visitors, the dashboard for members",
+    "referee:rules_search": "settling a dispute must not wait for a login",
+    "referee:rule_detail": "settling a dispute must not wait for a login",
+    "referee:rules_challenge": "the standalone challenge helper logs nothing",
+    "referee:first_card": "settling a dispute must not wait for a login",
+}
+# Opened by a secret token, not a login: a bogus token is a 404, the real one a 200.
+BY_TOKEN = {
+    "games:live": "the read-only scoreboard shared with the other phones",
+    "games:live_board": "the fragment the live scoreboard polls",
+    "accounts:join": "an invite link is opened by someone not yet in the crew",
+}
+# Refuse a GET from anyone, signed in or not.
+GET_REFUSED = {
+    "accounts:logout": "logging out is a POST (Django 5), so a link can't log anyone out",
+}
+
+
+def _patterns(resolvers, namespace: str = ""):
+    for entry in resolvers:
+        if isinstance(entry, URLResolver):
+            if entry.namespace == "admin":
+                continue  # Django's own admin: staff only, tested by Django.
+            inner = ":".join(part for part in (namespace, entry.namespace) if part)
+            yield from _patterns(entry.url_patterns, inner)
+        elif isinstance(entry, URLPattern):
+            yield f"{namespace}:{entry.name}" if namespace else entry.name, entry
+
+
+PATTERNS = dict(_patterns(get_resolver().url_patterns))
+NAMES = sorted(PATTERNS)
+# Names whose URL points at a row of a crew (or a token of one): another crew must get a 404.
+CREW_ROWS = sorted(
+    name
+    for name, pattern in PATTERNS.items()
+    if set(pattern.pattern.regex.groupindex) - {"slug"} and name not in BY_TOKEN
+)
+
+
+@dataclass
+class World:
+    """One crew's things, with a member; URLs are filled with them."""
+
+    crew: Crew
+    member: Any
+    game: Game
+    round: Round
+    challenge: Challenge
+    invite: Invite
+
+    def kwargs(self, name: str, *, bogus_token: bool = False) -> dict[str, Any]:
+        wanted = PATTERNS[name].pattern.regex.groupindex
+        values = {
+            "game_id": self.game.pk,
+            "number": self.round.number,
+            "night_id": self.game.night_id,
+            "player_id": self.round.winner_id,
+            "challenge_id": self.challenge.pk,
+            "crew_id": self.crew.pk,
+            "slug": ENTRIES[0].slug,
+            "token": BOGUS_TOKEN if bogus_token else self._token(name),
+        }
+        unknown = set(wanted) - set(values)
+        assert not unknown, f"{name}: say in tests/test_url_access.py how to fill {unknown}"
+        return {key: values[key] for key in wanted}
+
+    def _token(self, name: str) -> str:
+        return self.game.share_token if name.startswith("games:live") else self.invite.token
+
+    def url(self, name: str, **options: bool) -> str:
+        return reverse(name, kwargs=self.kwargs(name, **options))
+
+
+@pytest.fixture
+def world(crew, member) -> World:
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
+    RoundFactory(game=game, winner="Ann", hands={"Ben": 12, "Cat": "R7 W"})
+    round_ = RoundFactory(game=game, winner="Ben")
+    challenge = ChallengeFactory(game=game, challenger="Cat", challenged="Ben")
+    invite = Invite.objects.create(crew=crew, created_by=member)
+    return World(crew, member, game, round_, challenge, invite)
+
+
+@pytest.fixture
+def outsider_client(db) -> Client:
+    """A member of another crew, which has a game of its own."""
+    outsider = MembershipFactory(crew__name="Sunday club")
+    GameFactory(crew=outsider.crew)
+    client = Client()
+    client.force_login(outsider.user)
+    return client
+
+
+def _allowed(client: Client, url: str) -> set[str]:
+    """The methods a view takes, from the Allow header of its 405 to a DELETE (taken by none)."""
+    response = client.delete(url)
+    assert response.status_code == 405, f"{url}: DELETE gave {response.status_code}"
+    return {method.strip() for method in response["Allow"].split(",")}
+
+
+def test_every_pattern_is_named_and_the_lists_name_real_patterns():
+    assert all(name and not name.endswith(":None") for name in NAMES)
+    for listed in (PUBLIC, BY_TOKEN, GET_REFUSED):
+        assert set(listed) <= set(PATTERNS)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_visitor_is_sent_to_log_in(client, world, name):
+    url = world.url(name, bogus_token=True)
+    response = client.get(url)
+    if name in PUBLIC:
+        assert response.status_code == 200
+    elif name in BY_TOKEN:
+        assert response.status_code == 404
+    elif name in GET_REFUSED:
+        assert response.status_code == 405
+    else:
+        assert response.status_code == 302
+        assert response["Location"].startswith(f"{LOGIN}?next=")
+
+
+@pytest.mark.parametrize("name", sorted(BY_TOKEN))
+def test_a_visitor_with_the_real_token_gets_the_page(client, world, name):
+    assert client.get(world.url(name)).status_code == 200
+
+
+@pytest.mark.parametrize("name", CREW_ROWS)
+def test_another_crews_member_finds_nothing(outsider_client, world, name):
+    url = world.url(name)
+    allowed = _allowed(outsider_client, url)
+    for method in ("GET", "POST"):
+        if method in allowed:
+            response = outsider_client.generic(method, url)
+            assert response.status_code == 404, f"{method} {url}: {response.status_code}"
+    world.game.refresh_from_db()
+    assert world.game.rounds.count() == 2
+    assert world.game.challenges.count() == 1
+    assert Game.objects.filter(crew=world.crew).count() == 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_method_the_view_does_not_take_is_405(member_client, world, name):
+    url = world.url(name)
+    allowed = _allowed(member_client, url)
+    assert allowed & {"GET", "POST"}, f"{name} takes neither GET nor POST: {allowed}"
+    for method in {"GET", "POST", "PUT"} - allowed:
+        assert member_client.generic(method, url).status_code == 405, f"{method} {url}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_member_opens_every_page_without_error(member_client, world, name):
+    url = world.url(name)
+    if "GET" not in _allowed(member_client, url):
+        pytest.skip("takes no GET")
+    assert member_client.get(url).status_code == 200
