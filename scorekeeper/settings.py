@@ -6,6 +6,7 @@ once per install and kept outside git, and the database is an embedded SQLite fi
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -78,6 +79,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "template_partials",
+    "simple_history",
     "scorekeeper.games",
     "scorekeeper.history",
     "scorekeeper.referee",
@@ -93,6 +95,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -121,6 +124,19 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers take the lock at BEGIN (no "database is locked" when a reader upgrades), readers
+    # never block writers (WAL), and a busy phone waits for the lock instead of failing.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "timeout": 20,
+    }
+    # Tests use a file of their own (not SQLite's shared-cache memory database) so that
+    # threads writing at once really hit separate connections, WAL and the write lock.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3")
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

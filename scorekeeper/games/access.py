@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.functional import SimpleLazyObject
 
 from .models import Crew
 
@@ -33,6 +34,13 @@ def current_crew(request: HttpRequest) -> Crew | None:
     return crew
 
 
+def _crew_or_404(request: HttpRequest) -> Crew:
+    crew = current_crew(request)
+    if crew is None:  # the member left their last crew since the session began
+        raise Http404("You are not in a crew any more.")
+    return crew
+
+
 def crew_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Sign-in and a crew are needed; the view gets ``request.crew``."""
 
@@ -40,10 +48,15 @@ def crew_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        crew = current_crew(request)
-        if crew is None:
-            return redirect("accounts:crew_new")
-        request.crew = crew  # type: ignore[attr-defined]
+        if request.session.get(SESSION_KEY):
+            # Resolved (one query) only when the view reads it: a write names its game with
+            # the membership in the same query (see games.services.locked_game).
+            request.crew = SimpleLazyObject(lambda: _crew_or_404(request))  # type: ignore[attr-defined]
+        else:
+            crew = current_crew(request)
+            if crew is None:
+                return redirect("accounts:crew_new")
+            request.crew = crew  # type: ignore[attr-defined]
         return view(request, *args, **kwargs)
 
     return wrapper

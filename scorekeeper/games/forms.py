@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from .models import Crew
+from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
+
+from .models import Crew, Game
 
 
 class CrewNameField(forms.CharField):
@@ -45,6 +49,8 @@ class CrewForm(forms.Form):
 # --- At the table -------------------------------------------------------------------------
 
 TARGET_CHOICES = (250, 500, 1000)
+# The longest house note a game keeps (the import refuses longer ones too).
+NOTE_MAX_LENGTH = 500
 
 
 class GameSetupForm(forms.Form):
@@ -123,6 +129,18 @@ class RoundForm(forms.Form):
         label="Went out on",
     )
     request_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # What the phone saw: the round this entry is for, and the version of the round it edits.
+    number = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=100_000,
+        error_messages={
+            "required": "This form is out of date: reload the page and enter the round again."
+        },
+    )
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1
+    )
 
     def __init__(self, *args, players: list[str], edition: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -165,3 +183,71 @@ class RoundForm(forms.Form):
             hands[player] = hand
         cleaned["hands"] = hands
         return cleaned
+
+
+# --- House rules (the rules library's switches), at game start and on the referee page ----
+
+
+def _field_name(key: str) -> str:
+    return key.replace("-", "_")
+
+
+class HouseRulesForm(forms.Form):
+    """A table's house rules: one checkbox per on/off rule, a number for the UNO penalty, a note.
+
+    ``cleaned_data["house_rules"]`` holds the validated mapping for ``Game.house_rules`` and
+    ``cleaned_data["house_note"]`` the note. Usable on its own page or, with a prefix, inside
+    the new-game form.
+    """
+
+    house_note = forms.CharField(
+        required=False,
+        max_length=NOTE_MAX_LENGTH,
+        label="Anything else the table agreed",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        note = self.fields.pop("house_note")
+        for rule in HOUSE_RULES.values():
+            if rule.takes_value:
+                # Text, not IntegerField: the rules library gives the message for a bad number.
+                self.fields[_field_name(rule.key)] = forms.CharField(
+                    required=False,
+                    max_length=4,
+                    label=rule.label,
+                    help_text=f"{rule.description} Leave empty to play by the sheets.",
+                    widget=forms.NumberInput(attrs={"min": 0, "max": 10, "inputmode": "numeric"}),
+                )
+            else:
+                self.fields[_field_name(rule.key)] = forms.BooleanField(
+                    required=False, label=rule.label, help_text=rule.description
+                )
+        self.fields["house_note"] = note
+
+    @classmethod
+    def initial_for(cls, game: Game) -> dict[str, Any]:
+        agreed = agreed_house_rules(game.house_rules)
+        initial: dict[str, Any] = {_field_name(key): value for key, value in agreed.items()}
+        initial["house_note"] = game.house_note
+        return initial
+
+    def switches(self) -> list[forms.BoundField]:
+        return [self[_field_name(k)] for k, rule in HOUSE_RULES.items() if not rule.takes_value]
+
+    def numbers(self) -> list[forms.BoundField]:
+        return [self[_field_name(k)] for k, rule in HOUSE_RULES.items() if rule.takes_value]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        raw: dict[str, object] = {}
+        for key, rule in HOUSE_RULES.items():
+            value = data.get(_field_name(key))
+            raw[key] = (value or None) if rule.takes_value else bool(value)
+        try:
+            data["house_rules"] = parse_house_rules(raw)
+        except ValueError as error:
+            number = next(k for k, rule in HOUSE_RULES.items() if rule.takes_value)
+            self.add_error(_field_name(number), str(error))
+        return data

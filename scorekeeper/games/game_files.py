@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -14,16 +14,34 @@ from scorekeeper.domain import RuleError, parse_colour, score_game
 from scorekeeper.domain.scoring import FORMAT
 from scorekeeper.rules import parse_house_rules
 
+from .audit import AuditEntry, trail_for, trails_for
 from .models import Challenge, Crew, Game, GameNight, Player, Seat
 from .scoreboard import game_to_dict
 from .services import store_round
+from .signals import game_changed
 
 DEFAULT_CREW_NAME = "Home crew"
 
 
-def export_game(game: Game) -> dict[str, Any]:
-    """The scored game, exactly as ``export_game`` prints it."""
-    return score_game(game_to_dict(game))
+def export_game(game: Game, trail: list[AuditEntry] | None = None) -> dict[str, Any]:
+    """The scored game, exactly as ``export_game`` prints it, with its audit trail.
+
+    ``trail`` is the game's own history when the caller loaded it in a batch (see
+    :func:`export_games`); otherwise it is read here.
+    """
+    data = score_game(game_to_dict(game))
+    own = trail if trail is not None else trail_for(game)
+    audit = [*game.imported_audit, *(entry.to_json() for entry in own)]
+    if audit:
+        data["audit"] = audit
+    return data
+
+
+def export_games(games: Iterable[Game]) -> list[dict[str, Any]]:
+    """Several games (from ``Game.objects.with_rounds()``), their trails read in one batch."""
+    games = list(games)
+    trails = trails_for(games)
+    return [export_game(game, trails[game.pk]) for game in games]
 
 
 def default_crew(name: str | None = None) -> Crew:
@@ -108,7 +126,8 @@ def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
     first_dealer = scored.get("first_dealer")
     if first_dealer is not None and first_dealer not in players:
         raise RuleError(f"The first dealer {first_dealer!r} is not a player of this game.")
-    game = Game.objects.create(
+    audit = _imported_audit(scored.get("audit"))
+    game = Game(
         crew=crew,
         night=_night(crew, scored.get("night"), started_at),
         edition=scored["edition"],
@@ -120,19 +139,63 @@ def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
         first_dealer=players.get(first_dealer) if first_dealer else None,
         house_rules=agreed,
         house_note=str(house.get("note") or ""),
+        imported_audit=audit,
     )
+    # The file carries its own trail; the copy's history starts with the next change.
+    game.skip_history_when_saving = True
+    game.save(force_insert=True)
     Seat.objects.bulk_create(
         Seat(crew=crew, game=game, player=players[name], number=index)
         for index, name in enumerate(scored["players"])
     )
     for number, round_data in enumerate(scored["rounds"], start=1):
-        store_round(game, number, players, round_data["winner"], round_data["hands"], None)
+        store_round(
+            game,
+            number,
+            players,
+            round_data["winner"],
+            round_data["hands"],
+            None,
+            record_history=False,
+        )
     for item in scored.get("challenges") or []:
         _store_challenge(game, players, item)
     if game.status == Game.Status.FINISHED and game.finished_at is None:
         game.finished_at = timezone.now()
         game.save(update_fields=["finished_at"])
+    game_id, crew_id = game.pk, crew.pk
+    transaction.on_commit(lambda: game_changed.send(sender=Game, game_id=game_id, crew_id=crew_id))
     return game
+
+
+AUDIT_KEYS = {"at", "by", "action", "round", "text", "before", "after"}
+MAX_AUDIT_ENTRIES = 10_000
+
+
+def _imported_audit(value: Any) -> list[dict[str, Any]]:
+    """The trail a file carries (written by our export): refused unless it has that shape."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > MAX_AUDIT_ENTRIES:
+        raise RuleError(f"'audit' must be a list of at most {MAX_AUDIT_ENTRIES} entries.")
+    entries = []
+    for index, item in enumerate(value, start=1):
+        where = f"Audit entry {index}"
+        if not isinstance(item, Mapping) or not set(item) <= AUDIT_KEYS:
+            raise RuleError(f"{where} must be an object with {', '.join(sorted(AUDIT_KEYS))}.")
+        _when(item.get("at"), f"{where}: time")
+        for key, limit in (("text", 1000), ("by", 150), ("action", 40)):
+            text = item.get(key)
+            if text is not None and (not isinstance(text, str) or len(text) > limit):
+                raise RuleError(f"{where}: {key!r} must be text of at most {limit} characters.")
+        number = item.get("round")
+        if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+            raise RuleError(f"{where}: 'round' must be a round number.")
+        for key in ("before", "after"):
+            if item.get(key) is not None and not isinstance(item[key], Mapping):
+                raise RuleError(f"{where}: {key!r} must be an object.")
+        entries.append(dict(item))
+    return entries
 
 
 def _store_challenge(game: Game, players: Mapping[str, Player], item: Any) -> Challenge:
@@ -147,7 +210,7 @@ def _store_challenge(game: Game, players: Mapping[str, Player], item: Any) -> Ch
         raise RuleError("Challenge: 'guilty' must be true or false and 'cards' 4 or 6.")
     if names[0] == names[1]:
         raise RuleError("Challenge: a player cannot challenge themselves.")
-    return Challenge.objects.create(
+    challenge = Challenge(
         crew_id=game.crew_id,
         game=game,
         challenger=players[names[0]],
@@ -159,3 +222,6 @@ def _store_challenge(game: Game, players: Mapping[str, Player], item: Any) -> Ch
         cards_drawn=cards,
         created_at=_when(item.get("at"), "Challenge time") or timezone.now(),
     )
+    challenge.skip_history_when_saving = True
+    challenge.save(force_insert=True)
+    return challenge

@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
+from simple_history.models import HistoricalRecords
 
 from scorekeeper.domain import EDITIONS, Scoring
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
@@ -118,21 +119,24 @@ class GameNight(models.Model):
 
 
 class GameQuerySet(models.QuerySet["Game"]):
-    def with_rounds(self) -> GameQuerySet:
-        """Everything a scoreboard or an export reads, in a fixed number of queries."""
-        return self.select_related("night", "first_dealer").prefetch_related(
+    def with_rounds(self, *, challenges: bool = True) -> GameQuerySet:
+        """Everything a scoreboard or an export reads, in a fixed number of queries.
+
+        ``challenges=False`` leaves out the challenge log (a write that renders no page).
+        """
+        rows = [
             models.Prefetch("seats", queryset=Seat.objects.select_related("player")),
-            models.Prefetch(
-                "rounds",
-                queryset=Round.objects.select_related("winner").prefetch_related(
-                    models.Prefetch("hands", queryset=Hand.objects.select_related("player"))
-                ),
-            ),
-            models.Prefetch(
-                "challenges",
-                queryset=Challenge.objects.select_related("challenger", "challenged", "drawer"),
-            ),
-        )
+            # A round's entry holds its hands by name: no query for the Hand rows.
+            models.Prefetch("rounds", queryset=Round.objects.select_related("created_by")),
+        ]
+        if challenges:
+            rows.append(
+                models.Prefetch(
+                    "challenges",
+                    queryset=Challenge.objects.select_related("challenger", "challenged", "drawer"),
+                )
+            )
+        return self.select_related("night", "first_dealer").prefetch_related(*rows)
 
 
 class Game(models.Model):
@@ -157,6 +161,18 @@ class Game(models.Model):
     share_token = models.CharField(max_length=64, unique=True, default=new_token)
     # Bumped on every change so the live view can answer 304 Not Modified.
     updated_at = models.DateTimeField(auto_now=True)
+    # +1 on every write to the game or its rounds: forms say which version they were drawn
+    # from, and a read that saw two versions is read again (see scoreboard.load_board).
+    version = models.PositiveIntegerField(default=0)
+    # The audit trail a game file carried when this game was imported (its own history
+    # starts after the import), so an export of an imported game loses nothing.
+    imported_audit = models.JSONField(default=list, blank=True)
+
+    # Who changed a setting (dealer, house rules, share link) and when; derived fields and
+    # the version are written with QuerySet.update() and so leave no history.
+    history = HistoricalRecords(
+        excluded_fields=["updated_at", "status", "finished_at", "version", "imported_audit"]
+    )
 
     objects = GameQuerySet.as_manager()
 
@@ -203,6 +219,15 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     winner = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="rounds_won")
     created_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # +1 on every edit; an edit names the version it changed, so a stale one is refused.
+    version = models.PositiveIntegerField(default=1)
+    # The round as entered ({"winner", "hands", "points"} by player name): the Hand rows are
+    # what stats query; this copy is what the history keeps, so an audit entry or an undo
+    # reads the round's values before and after without joining rows that no longer exist.
+    entry = models.JSONField(default=dict)
     # Sent by the form once; a resent request with the same key never stores a second round.
     # NULL (not "") for rounds stored without a key, so the unique constraint skips them.
     request_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
@@ -216,6 +241,8 @@ class Round(models.Model):
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_one"),
         ]
+
+    history = HistoricalRecords(excluded_fields=["crew"])
 
     def __str__(self) -> str:
         return f"Round {self.number} of game {self.game_id}"
@@ -253,6 +280,8 @@ class Challenge(models.Model):
     drawer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     cards_drawn = models.PositiveSmallIntegerField()
     created_at = models.DateTimeField(default=timezone.now)
+
+    history = HistoricalRecords(excluded_fields=["crew"])
 
     class Meta:
         ordering = ["created_at", "pk"]

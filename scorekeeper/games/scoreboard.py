@@ -5,18 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
+from django.db.models import QuerySet
+
 from scorekeeper.domain import FORMAT, ScoredGame, ScoredRound, scored_game
 
 from .models import Game
 
 
-def game_to_dict(game: Game) -> dict[str, Any]:
-    """The stored game in ``scorekeeper-game/1`` form, before scoring."""
+def game_to_dict(game: Game, *, challenges: bool = True) -> dict[str, Any]:
+    """The stored game in ``scorekeeper-game/1`` form, before scoring.
+
+    ``challenges=False`` leaves out the challenge log, which never changes a score.
+    """
     players = [seat.player.name for seat in game.seats.all()]
     rounds = []
     for round_ in game.rounds.all():
-        hands = {hand.player.name: hand.cards or hand.points for hand in round_.hands.all()}
-        rounds.append({"winner": round_.winner.name, "hands": hands})
+        rounds.append({"winner": round_.entry["winner"], "hands": dict(round_.entry["hands"])})
     data: dict[str, Any] = {
         "format": FORMAT,
         "edition": game.edition,
@@ -42,7 +47,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
             "cards": c.cards_drawn,
             "at": c.created_at.isoformat(),
         }
-        for c in game.challenges.all()
+        for c in (game.challenges.all() if challenges else ())
     ]
     if challenges:
         data["challenges"] = challenges
@@ -67,6 +72,8 @@ class Board:
 
     game: Game
     scored: ScoredGame
+    # The last deleted round while it can still be put back (a history row), else None.
+    deleted: Any = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -118,3 +125,22 @@ class Board:
 def board_for(game: Game) -> Board:
     """Score a game loaded with ``Game.objects.with_rounds()`` (no further query)."""
     return Board(game=game, scored=scored_game(game_to_dict(game)))
+
+
+def load_game(queryset: QuerySet[Game], game_id: int, *, attempts: int = 3) -> Game | None:
+    """One consistent read of a game: never half of another phone's write.
+
+    The game and its rows come in several queries; a write commits everything together with
+    a new ``version``, so if the version is unchanged after the rows were read, they all
+    belong to that version. Otherwise read again, and at last under the row lock.
+    """
+    for _ in range(attempts):
+        game = queryset.with_rounds().filter(pk=game_id).first()
+        if game is None:
+            return None
+        if Game.objects.filter(pk=game_id).values_list("version", flat=True).first() == (
+            game.version
+        ):
+            return game
+    with transaction.atomic():
+        return queryset.select_for_update(of=("self",)).with_rounds().filter(pk=game_id).first()

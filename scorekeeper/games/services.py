@@ -1,24 +1,200 @@
-"""Writes made at the table: new games, rounds, corrections, rematches.
+"""Writes made at the table: new games, rounds, corrections, undo, rematches, the dealer.
 
-Each is atomic and validates the whole game through the domain core before it writes,
-so a refused change leaves nothing behind.
+Every write follows one path: lock the game's row and load it once
+(:func:`locked_game`), check what the request expects (the round number it is for, the
+version it edits, the round it deletes), score the game once through the core, write, bump
+the game's version, and return the :class:`~scorekeeper.games.scoreboard.Board` it computed
+so the view renders it without reading the game again. A refused write changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import datetime as dt
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
-from django.core import signing
-from django.db import IntegrityError, transaction
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
+from django.utils.formats import time_format
 
-from scorekeeper.domain import RuleError, dealer_seat, hand_points, score_game
+from scorekeeper.domain import RuleError, ScoredGame, dealer_seat, hand_points, scored_game
 
-from .models import Crew, Game, GameNight, Hand, Player, Round, Seat
-from .scoreboard import game_to_dict
+from .audit import changes_since
+from .models import Crew, Game, GameNight, Hand, Player, Round, Seat, new_token
+from .scoreboard import Board, game_to_dict
+from .signals import game_changed
 
 HandInput = str | int
+User = AbstractBaseUser | AnonymousUser | None
+
+# How long a deleted round can be put back (if no round took its number meanwhile).
+UNDO_WINDOW = dt.timedelta(minutes=30)
+
+# A service joins the caller's transaction (a view's locked_game block) without a savepoint;
+# alone it runs in a transaction of its own.
+_write = transaction.atomic(savepoint=False)
+
+
+class Conflict(RuleError):
+    """The game changed since the phone drew its form: refused with 409, nothing written."""
+
+    def __init__(self, message: str, *, board: Board | None = None) -> None:
+        super().__init__(message)
+        self.board = board
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A round written (or recognised as already written) and the board after it."""
+
+    board: Board
+    number: int
+    replayed: bool = False
+
+
+def _user(by: User) -> AbstractBaseUser | None:
+    return by if by is not None and by.is_authenticated else None
+
+
+def _at(moment: dt.datetime) -> str:
+    return time_format(timezone.localtime(moment), "H:i")
+
+
+# --- Loading for a write --------------------------------------------------------------------
+
+
+@contextmanager
+def locked_game(
+    *, game_id: int, crew: Crew | None = None, member: User = None, challenges: bool = True
+) -> Iterator[Game | None]:
+    """A transaction holding the game's row lock: the view validates its form against the
+    game and calls one write service inside it.
+
+    The game must be of ``crew``, or of a crew ``member`` belongs to (checked in the same
+    query); otherwise this yields None.
+    """
+    games = Game.objects.select_for_update(of=("self",)).with_rounds(challenges=challenges)
+    games = games.filter(pk=game_id)
+    if crew is not None:
+        games = games.filter(crew=crew)
+    if member is not None:
+        games = games.filter(crew__memberships__user=_user(member))
+    if crew is None and member is None:
+        raise ValueError("Say whose game this is: crew= or member=.")
+    with transaction.atomic():
+        yield games.first()
+
+
+def _bump(game: Game, scored: ScoredGame) -> None:
+    """Write the derived status and the next version in one UPDATE (no history row)."""
+    now = timezone.now()
+    was_finished = game.status == Game.Status.FINISHED
+    game.status = Game.Status.FINISHED if scored.finished else Game.Status.ACTIVE
+    if scored.finished and game.finished_at is None:
+        game.finished_at = now
+    if not scored.finished:
+        game.finished_at = None
+    Game.objects.filter(pk=game.pk).update(
+        status=game.status, finished_at=game.finished_at, updated_at=now, version=F("version") + 1
+    )
+    game.version += 1
+    game.updated_at = now
+    _changed(game, was_finished=was_finished)
+
+
+def _changed(game: Game, *, was_finished: bool | None = None) -> None:
+    """Tell the other apps (player stats) once the write is committed.
+
+    ``finished``/``was_finished`` let a listener skip games whose results cannot have moved
+    (player stats count finished games only).
+    """
+    game_id, crew_id = game.pk, game.crew_id
+    finished = game.status == Game.Status.FINISHED
+    was = finished if was_finished is None else was_finished
+    transaction.on_commit(
+        lambda: game_changed.send(
+            sender=Game, game_id=game_id, crew_id=crew_id, finished=finished, was_finished=was
+        )
+    )
+
+
+def _entry(winner: str, hands: Mapping[str, HandInput], edition: str) -> dict[str, Any]:
+    points = {
+        name: hand if isinstance(hand, int) else hand_points(hand, edition)
+        for name, hand in hands.items()
+    }
+    return {"winner": winner, "hands": dict(hands), "points": points}
+
+
+def store_round(
+    game: Game,
+    number: int,
+    players: Mapping[str, Player],
+    winner: str,
+    hands: Mapping[str, HandInput],
+    request_key: str | None,
+    *,
+    by: User = None,
+    created_at: dt.datetime | None = None,
+    created_by_id: int | None = None,
+    version: int = 1,
+    record_history: bool = True,
+) -> Round:
+    """Insert a round already validated by the core, with its hands (canonical notation).
+
+    ``record_history=False`` for an import: the file's own trail comes with the game.
+    """
+    entry = _entry(winner, hands, game.edition)
+    round_ = Round(
+        crew_id=game.crew_id,
+        game=game,
+        number=number,
+        winner=players[winner],
+        request_key=request_key,
+        entry=entry,
+        version=version,
+        created_at=created_at or timezone.now(),
+        created_by_id=created_by_id if created_at else getattr(_user(by), "pk", None),
+    )
+    round_._history_user = _user(by)
+    if not record_history:  # simple-history skips a row that has this attribute at all
+        round_.skip_history_when_saving = True
+    round_.save(force_insert=True)
+    _store_hands(game, round_, players, entry)
+    return round_
+
+
+def _store_hands(game: Game, round_: Round, players: Mapping[str, Player], entry) -> None:
+    Hand.objects.bulk_create(
+        Hand(
+            crew_id=game.crew_id,
+            round=round_,
+            player=players[name],
+            points=entry["points"][name],
+            cards="" if isinstance(hand, int) else hand,
+        )
+        for name, hand in entry["hands"].items()
+    )
+
+
+def _seat_players(game: Game) -> dict[str, Player]:
+    return {seat.player.name: seat.player for seat in game.seats.all()}
+
+
+def _rescored(game: Game, rounds: list[dict[str, Any]]) -> ScoredGame:
+    """The one scoring of a write: the stored game with its rounds replaced."""
+    return scored_game({**game_to_dict(game, challenges=False), "rounds": rounds})
+
+
+def _stored_rounds(game: Game) -> list[dict[str, Any]]:
+    return game_to_dict(game, challenges=False)["rounds"]
+
+
+# --- Starting a game ------------------------------------------------------------------------
 
 
 def tonight(crew: Crew) -> GameNight:
@@ -27,7 +203,7 @@ def tonight(crew: Crew) -> GameNight:
     return night
 
 
-@transaction.atomic
+@_write
 def game_start(
     *,
     crew: Crew,
@@ -38,9 +214,10 @@ def game_start(
     first_dealer: Player | None = None,
     house_rules: Mapping[str, Any] | None = None,
     house_note: str = "",
+    by: User = None,
 ) -> Game:
     """Seat the players in the order given and open a game on today's night."""
-    score_game(
+    scored_game(
         {
             "edition": edition,
             "scoring": scoring,
@@ -50,7 +227,7 @@ def game_start(
     )
     if any(p.crew_id != crew.pk for p in players):
         raise RuleError("Every player must belong to this crew.")
-    game = Game.objects.create(
+    game = Game(
         crew=crew,
         night=tonight(crew),
         edition=edition,
@@ -60,141 +237,195 @@ def game_start(
         house_rules=dict(house_rules or {}),
         house_note=house_note,
     )
+    game._history_user = _user(by)
+    game.save(force_insert=True)
     Seat.objects.bulk_create(
         Seat(crew=crew, game=game, player=player, number=index)
         for index, player in enumerate(players)
     )
+    _changed(game)
     return game
 
 
-def load_game(crew: Crew, game_id: int) -> Game | None:
-    """A game of the crew with everything the scoreboard reads (fixed query count)."""
-    return Game.objects.filter(crew=crew, pk=game_id).with_rounds().first()
+# --- Rounds -----------------------------------------------------------------------------------
 
 
-def _locked(game: Game) -> Game:
-    """Re-read the game under a row lock so concurrent writes to it queue up."""
-    Game.objects.select_for_update().filter(pk=game.pk).first()
-    return Game.objects.filter(pk=game.pk).with_rounds().get()
-
-
-def _seat_players(game: Game) -> dict[str, Player]:
-    return {seat.player.name: seat.player for seat in game.seats.all()}
-
-
-def _save_status(game: Game, scored: Mapping[str, Any]) -> None:
-    """Rewrite the derived status from the core's score of the game as now stored.
-
-    ``scored`` is what each write already computed to validate itself, so the game is not
-    read and scored a second time. Saving bumps ``updated_at`` (the live view's ETag).
-    """
-    finished = scored["result"]["finished"]
-    game.status = Game.Status.FINISHED if finished else Game.Status.ACTIVE
-    if finished and game.finished_at is None:
-        game.finished_at = timezone.now()
-    if not finished:
-        game.finished_at = None
-    game.save(update_fields=["status", "finished_at", "updated_at"])
-
-
-@transaction.atomic
+@_write
 def round_record(
-    *, game: Game, winner: str, hands: Mapping[str, HandInput], request_key: str | None = None
-) -> Round:
-    """Store the next round. A repeated ``request_key`` returns the round already stored."""
+    *,
+    game: Game,
+    winner: str,
+    hands: Mapping[str, HandInput],
+    number: int | None = None,
+    request_key: str | None = None,
+    by: User = None,
+) -> Saved:
+    """Store round ``number`` (the next round when None) of a game from :func:`locked_game`.
+
+    A repeated ``request_key`` returns the round already stored, even if it was edited since.
+    A ``number`` already taken (another phone saved it) raises :class:`Conflict`.
+    """
+    stored = list(game.rounds.all())
     if request_key:
-        existing = Round.objects.filter(game=game, request_key=request_key).first()
-        if existing:
-            return existing
-    game = _locked(game)
-    data = game_to_dict(game)
-    data["rounds"].append({"winner": winner, "hands": dict(hands)})
-    scored = score_game(data)
-    players = _seat_players(game)
-    number = len(data["rounds"])
-    try:
-        with transaction.atomic():
-            round_ = store_round(
-                game, number, players, winner, scored["rounds"][-1]["hands"], request_key
+        for round_ in stored:
+            if round_.request_key == request_key:
+                board = Board(game=game, scored=_rescored(game, _stored_rounds(game)))
+                return Saved(board=board, number=round_.number, replayed=True)
+    next_number = len(stored) + 1
+    if number is not None and number != next_number:
+        if number < next_number:
+            taken = stored[number - 1]
+            who = f" by {taken.created_by.get_username()}" if taken.created_by_id else ""
+            message = (
+                f"Round {number} was already saved from another phone at "
+                f"{_at(taken.created_at)}{who}."
             )
-    except IntegrityError:
-        # The same request arrived twice at once: the other one stored it.
-        return Round.objects.get(game=game, request_key=request_key)
-    _save_status(game, scored)
-    return round_
-
-
-@transaction.atomic
-def round_edit(*, game: Game, number: int, winner: str, hands: Mapping[str, HandInput]) -> Round:
-    """Replace round ``number``; the whole game is rescored and must stay valid."""
-    game = _locked(game)
-    data = game_to_dict(game)
-    if not 1 <= number <= len(data["rounds"]):
-        raise RuleError(f"There is no round {number} in this game.")
-    data["rounds"][number - 1] = {"winner": winner, "hands": dict(hands)}
-    scored = score_game(data)
-    round_ = game.rounds.get(number=number)
-    round_.delete()
-    round_ = store_round(
-        game, number, _seat_players(game), winner, scored["rounds"][number - 1]["hands"], None
-    )
-    _save_status(game, scored)
-    return round_
-
-
-UNDO_SALT = "scorekeeper.round-undo"
-
-
-@transaction.atomic
-def round_delete_last(*, game: Game) -> str:
-    """Delete the last round; returns a signed token that restores it (the undo)."""
-    game = _locked(game)
-    data = game_to_dict(game)
-    if not data["rounds"]:
-        raise RuleError("There is no round to delete.")
-    number = len(data["rounds"])
-    game.rounds.get(number=number).delete()
-    _save_status(game, score_game({**data, "rounds": data["rounds"][:-1]}))
-    payload = {"game": game.pk, "number": number, "round": data["rounds"][-1]}
-    return signing.dumps(payload, salt=UNDO_SALT)
-
-
-@transaction.atomic
-def round_restore(*, game: Game, token: str) -> Round:
-    """Undo a deletion: put the deleted round back if nothing was recorded since."""
-    try:
-        payload = signing.loads(token, salt=UNDO_SALT, max_age=60 * 60 * 12)
-    except signing.BadSignature:
-        raise RuleError("This undo link is not valid any more.") from None
-    if payload.get("game") != game.pk:
-        raise RuleError("This undo belongs to another game.")
-    game = _locked(game)
-    if game.rounds.count() != payload["number"] - 1:
-        raise RuleError("Rounds were recorded since the deletion, so it cannot be undone.")
-    data = game_to_dict(game)
-    data["rounds"].append(payload["round"])
-    scored = score_game(data)
-    round_ = store_round(
+        else:
+            message = f"Round {number} can't be saved yet: the next round is {next_number}."
+        board = Board(game=game, scored=_rescored(game, _stored_rounds(game)))
+        raise Conflict(message, board=board)
+    rounds = _stored_rounds(game)
+    rounds.append({"winner": winner, "hands": dict(hands)})
+    scored = _rescored(game, rounds)
+    store_round(
         game,
-        payload["number"],
+        next_number,
         _seat_players(game),
-        payload["round"]["winner"],
-        scored["rounds"][-1]["hands"],
-        None,
+        winner,
+        scored.rounds[-1].hands,
+        request_key or None,
+        by=by,
     )
-    _save_status(game, scored)
-    return round_
+    _bump(game, scored)
+    return Saved(board=Board(game=game, scored=scored), number=next_number)
 
 
-@transaction.atomic
-def game_rematch(*, game: Game, started_by_next_dealer: bool = True) -> Game:
+def _changes_since(round_: Round, version: int) -> str:
+    """What happened to a round after ``version``, in words, from its history."""
+    return " ".join(changes_since(round_.pk, version))
+
+
+@_write
+def round_edit(
+    *,
+    game: Game,
+    number: int,
+    version: int | None,
+    winner: str,
+    hands: Mapping[str, HandInput],
+    by: User = None,
+) -> Saved:
+    """Correct round ``number`` as it was at ``version``; the whole game must stay valid.
+
+    The row is updated in place (it keeps its creation time, author and request key).
+    """
+    stored = list(game.rounds.all())
+    if not 1 <= number <= len(stored):
+        raise Conflict(f"Round {number} is no longer in this game: it was deleted.")
+    round_ = stored[number - 1]
+    if version is not None and version != round_.version:
+        since = _changes_since(round_, version)
+        raise Conflict(
+            f"Round {number} was changed on another phone since you opened it, so your "
+            f"correction was not saved. {since}".strip()
+        )
+    rounds = _stored_rounds(game)
+    rounds[number - 1] = {"winner": winner, "hands": dict(hands)}
+    scored = _rescored(game, rounds)
+    players = _seat_players(game)
+    entry = _entry(winner, scored.rounds[number - 1].hands, game.edition)
+    round_.winner = players[winner]
+    round_.entry = entry
+    round_.version += 1
+    round_._history_user = _user(by)
+    round_.save(update_fields=["winner", "entry", "version"])
+    Hand.objects.filter(round=round_).delete()
+    _store_hands(game, round_, players, entry)
+    _bump(game, scored)
+    return Saved(board=Board(game=game, scored=scored), number=number)
+
+
+@_write
+def round_delete_last(*, game: Game, number: int | None, by: User = None) -> Board:
+    """Delete the last round, which must be round ``number``; it stays restorable."""
+    stored = list(game.rounds.all())
+    if not stored:
+        raise Conflict("There is no round to delete.")
+    last = stored[-1]
+    if number is not None and number != last.number:
+        if number > last.number:
+            message = f"Round {number} was already deleted."
+        else:
+            message = f"Round {number} is no longer the last round, so it was not deleted."
+        raise Conflict(message)
+    scored = _rescored(game, _stored_rounds(game)[:-1])
+    last._history_user = _user(by)
+    last.delete()
+    _bump(game, scored)
+    return Board(game=game, scored=scored, deleted=_restorable(game, scored.next_round))
+
+
+def _restorable(game: Game, next_number: int) -> Any:
+    """The last deleted round of the game if it can still be put back, else None."""
+    deleted = (
+        Round.history.filter(game_id=game.pk, history_type="-")
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+        .first()
+    )
+    if deleted is None or deleted.number != next_number:
+        return None
+    if timezone.now() - deleted.history_date > UNDO_WINDOW:
+        return None
+    return deleted
+
+
+def restorable_round(game: Game, board: Board) -> Any:
+    """For the scoreboard: the deleted round that an Undo would put back, if any."""
+    return None if board.finished else _restorable(game, board.next_round)
+
+
+@_write
+def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
+    """Put back the deleted round ``deletion`` (its history id) if nothing took its place."""
+    stored = list(game.rounds.all())
+    deleted = _restorable(game, len(stored) + 1)
+    if deleted is None or deleted.history_id != deletion:
+        raise Conflict(
+            "That round can't be put back any more: a round was saved in its place, "
+            "it was already restored, or the undo expired."
+        )
+    rounds = _stored_rounds(game)
+    rounds.append({"winner": deleted.entry["winner"], "hands": deleted.entry["hands"]})
+    scored = _rescored(game, rounds)
+    store_round(
+        game,
+        deleted.number,
+        _seat_players(game),
+        deleted.entry["winner"],
+        scored.rounds[-1].hands,
+        deleted.request_key,
+        by=by,
+        created_at=deleted.created_at,
+        created_by_id=deleted.created_by_id,
+        version=deleted.version + 1,
+    )
+    _bump(game, scored)
+    return Saved(board=Board(game=game, scored=scored), number=deleted.number)
+
+
+# --- The game's settings ------------------------------------------------------------------
+
+
+@_write
+def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = None) -> Game:
     """A new game with the same players, seats, edition, mode, target and house rules."""
-    seats = list(game.seats.select_related("player"))
+    seats = list(game.seats.all())
     players = [seat.player for seat in seats]
     first_dealer = None
     if game.first_dealer_id and started_by_next_dealer:
         first_seat = next(s.number for s in seats if s.player_id == game.first_dealer_id)
-        first_dealer = players[dealer_seat(first_seat, game.rounds.count() + 1, len(players))]
+        first_dealer = players[dealer_seat(first_seat, len(game.rounds.all()) + 1, len(players))]
     return game_start(
         crew=game.crew,
         players=players,
@@ -204,48 +435,36 @@ def game_rematch(*, game: Game, started_by_next_dealer: bool = True) -> Game:
         first_dealer=first_dealer,
         house_rules=game.house_rules,
         house_note=game.house_note,
+        by=by,
     )
 
 
-@transaction.atomic
-def game_set_dealer(*, game: Game, player: Player) -> None:
-    if not game.seats.filter(player=player).exists():
+def _save_setting(game: Game, fields: list[str], by: User) -> None:
+    """Save changed settings with a history row naming who, and bump the version."""
+    game.version += 1
+    game._history_user = _user(by)
+    game.save(update_fields=[*fields, "version", "updated_at"])
+    _changed(game)
+
+
+@_write
+def game_set_dealer(*, game: Game, player: Player, by: User = None) -> None:
+    if player.pk not in {seat.player_id for seat in game.seats.all()}:
         raise RuleError(f"{player.name} is not playing in this game.")
     game.first_dealer = player
-    game.save(update_fields=["first_dealer", "updated_at"])
+    _save_setting(game, ["first_dealer"], by)
 
 
-@transaction.atomic
-def game_new_share_token(*, game: Game) -> None:
-    from .models import new_token
+@_write
+def game_set_house_rules(
+    *, game: Game, house_rules: Mapping[str, Any], house_note: str, by: User = None
+) -> None:
+    game.house_rules = dict(house_rules)
+    game.house_note = house_note
+    _save_setting(game, ["house_rules", "house_note"], by)
 
+
+@_write
+def game_new_share_token(*, game: Game, by: User = None) -> None:
     game.share_token = new_token()
-    game.save(update_fields=["share_token", "updated_at"])
-
-
-def store_round(
-    game: Game,
-    number: int,
-    players: Mapping[str, Player],
-    winner: str,
-    hands: Mapping[str, str | int],
-    request_key: str | None,
-) -> Round:
-    round_ = Round.objects.create(
-        crew_id=game.crew_id,
-        game=game,
-        number=number,
-        winner=players[winner],
-        request_key=request_key,
-    )
-    Hand.objects.bulk_create(
-        Hand(
-            crew_id=game.crew_id,
-            round=round_,
-            player=players[name],
-            points=hand if isinstance(hand, int) else hand_points(hand, game.edition),
-            cards="" if isinstance(hand, int) else hand,
-        )
-        for name, hand in hands.items()
-    )
-    return round_
+    _save_setting(game, ["share_token"], by)

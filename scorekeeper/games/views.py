@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import uuid
+from dataclasses import replace
 from typing import Any
 
 import segno
@@ -21,21 +22,23 @@ from scorekeeper.domain import (
     SCORING_SUMMARIES,
     RuleError,
     draw_for_deal,
+    draw_options,
     get_edition,
-    parse_card,
+    keypad_keys,
 )
-from scorekeeper.referee.forms import HouseRulesForm
 
 from .access import crew_required, current_crew
-from .forms import GameSetupForm, RoundForm
+from .forms import GameSetupForm, HouseRulesForm, RoundForm
 from .models import Game, Player
-from .scoreboard import board_for
+from .scoreboard import Board, board_for, load_game
 from .services import (
+    Conflict,
     game_new_share_token,
     game_rematch,
     game_set_dealer,
     game_start,
-    load_game,
+    locked_game,
+    restorable_round,
     round_delete_last,
     round_edit,
     round_record,
@@ -183,6 +186,7 @@ def _start_from_setup(
                 target=form.cleaned_data["target"],
                 house_rules=house_rules,
                 house_note=house_note,
+                by=request.user,
             )
         except RuleError as error:
             form.add_error(None, str(error))
@@ -193,46 +197,26 @@ def _start_from_setup(
 # --- The scoreboard and rounds --------------------------------------------------------------
 
 
-def _game_or_404(request: HttpRequest, game_id: int) -> Game:
-    game = load_game(request.crew, game_id)  # type: ignore[attr-defined]
+def _board_or_404(request: HttpRequest, game_id: int) -> Board:
+    """A consistent read of a game of the current crew, scored once."""
+    game = load_game(Game.objects.filter(crew=request.crew), game_id)  # type: ignore[attr-defined]
     if game is None:
         raise Http404("No such game in your crew.")
-    return game
-
-
-def keypad(edition: str) -> list[dict[str, Any]]:
-    """The keys of the card keypad for an edition: cards by value, colour not needed."""
-    deck = get_edition(edition)
-    keys = [{"token": f"*{n}", "label": str(n), "name": str(n)} for n in range(10)]
-    keys += [
-        {"token": "*+2", "label": "+2", "name": "Draw Two"},
-        {"token": "*S", "label": "Skip", "name": "Skip"},
-        {"token": "*R", "label": "Rev", "name": "Reverse"},
-        {"token": "W", "label": "Wild", "name": "Wild"},
-        {"token": "W+4", "label": "+4", "name": "Wild Draw Four"},
-    ]
-    if deck.has_special:
-        label = deck.special_name.removesuffix(" card")
-        keys.append({"token": "X", "label": label, "name": deck.special_name})
-    for key in keys:
-        key["points"] = parse_card(key["token"], deck).points
-    return keys
-
-
-def _round_form(board, data=None, initial=None) -> RoundForm:
-    initial = {"request_key": uuid.uuid4().hex, **(initial or {})}
-    return RoundForm(data, players=board.players, edition=board.game.edition, initial=initial)
-
-
-def draw_options(edition: str) -> list[tuple[str, str]]:
-    """Choices for the draw for deal: numbers by value, other cards count as zero."""
-    options = [(f"*{n}", str(n)) for n in range(10)]
-    options += [(key["token"], f"{key['name']} (counts 0)") for key in keypad(edition)[10:]]
-    return options
-
-
-def _table_context(request: HttpRequest, game: Game, form: RoundForm | None = None, **extra):
     board = board_for(game)
+    return replace(board, deleted=restorable_round(game, board))
+
+
+def _round_form(game: Game, players, data=None, initial=None) -> RoundForm:
+    initial = {"request_key": uuid.uuid4().hex, **(initial or {})}
+    return RoundForm(data, players=list(players), edition=game.edition, initial=initial)
+
+
+def _new_round_form(board: Board) -> RoundForm:
+    return _round_form(board.game, board.players, initial={"number": board.next_round})
+
+
+def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = None, **extra):
+    game = board.game
     draws = extra.get("draws") or {}
     return {
         "draw_rows": [(i, name, draws.get(name, "")) for i, name in enumerate(board.players)],
@@ -240,132 +224,200 @@ def _table_context(request: HttpRequest, game: Game, form: RoundForm | None = No
         "game": game,
         "board": board,
         "edition": get_edition(game.edition),
-        "form": form or _round_form(board),
-        "keys": keypad(game.edition),
+        "form": form or _new_round_form(board),
+        "keys": keypad_keys(game.edition),
         "share_url": request.build_absolute_uri(reverse("games:live", args=[game.share_token])),
         "editable": True,
         **extra,
     }
 
 
+def _table(request: HttpRequest, board: Board, status: int = 200, **extra) -> HttpResponse:
+    """The scoreboard page, or only its #table fragment for htmx."""
+    template = "games/game.html#table" if request.htmx else "games/game.html"
+    return render(request, template, _table_context(request, board, **extra), status=status)
+
+
 @crew_required
 @require_GET
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(request, game_id)
-    return render(request, "games/game.html", _table_context(request, game))
+    return _table(request, _board_or_404(request, game_id))
 
 
 @crew_required
 @require_POST
 def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(request, game_id)
+    conflict: Conflict | None = None
+    saved = None
+    with locked_game(member=request.user, game_id=game_id) as game:
+        if game is None:
+            raise Http404("No such game in your crew.")
+        players = [seat.player.name for seat in game.seats.all()]
+        form = _round_form(game, players, request.POST)
+        if form.is_valid():
+            try:
+                saved = round_record(
+                    game=game,
+                    number=form.cleaned_data["number"],
+                    winner=form.cleaned_data["winner"],
+                    hands=form.cleaned_data["hands"],
+                    request_key=form.cleaned_data["request_key"] or None,
+                    by=request.user,
+                )
+            except Conflict as error:
+                conflict = error
+            except RuleError as error:
+                form.add_error(None, str(error))
+    if saved is not None:
+        if not request.htmx:
+            return redirect("games:game_detail", game_id=game_id)
+        response = _table(request, saved.board)
+        # Show the updated scoreboard, not the fresh form the thumb was on.
+        response["HX-Reswap"] = "outerHTML show:#table:top"
+        return response
+    if conflict is not None:
+        # Keep the typed entry beside the fresh board; one tap saves it as the next round.
+        board = conflict.board
+        data = request.POST.copy()
+        data["number"] = str(board.next_round)
+        form = _round_form(game, board.players, data)
+        form.is_valid()
+        context = {"conflict": str(conflict), "conflict_number": board.next_round}
+        response = _table(request, board, status=409, form=form, **context)
+        response["HX-Reswap"] = "outerHTML show:#round-errors:top"
+        return response
     board = board_for(game)
-    form = _round_form(board, request.POST)
-    if form.is_valid():
-        try:
-            round_record(
-                game=game,
-                winner=form.cleaned_data["winner"],
-                hands=form.cleaned_data["hands"],
-                request_key=form.cleaned_data["request_key"] or None,
-            )
-        except RuleError as error:
-            form.add_error(None, str(error))
-        else:
-            if not request.htmx:
-                return redirect("games:game_detail", game_id=game.pk)
-            game = _game_or_404(request, game_id)
-            response = render(request, "games/game.html#table", _table_context(request, game))
-            # Show the updated scoreboard, not the fresh form the thumb was on.
-            response["HX-Reswap"] = "outerHTML show:#table:top"
-            return response
     # A finished game shows no round form, so its refusal is shown above the board.
     error = " ".join(form.non_field_errors()) if board.finished else None
-    template = "games/game.html#table" if request.htmx else "games/game.html"
-    context = _table_context(request, game, form, error=error)
-    response = render(request, template, context, status=422)
+    response = _table(request, board, status=422, form=form, error=error)
     if not board.finished:
         response["HX-Reswap"] = "outerHTML show:#round-errors:top"
     return response
 
 
+def _edit_initial(board: Board, number: int) -> dict[str, Any]:
+    stored = board.rounds[number - 1]
+    initial: dict[str, Any] = {"winner": stored.winner, "number": number}
+    for index, player in enumerate(board.players):
+        hand = stored.hands.get(player)
+        if isinstance(hand, int):
+            initial[f"total_{index}"] = str(hand)
+        elif hand:
+            initial[f"cards_{index}"] = hand
+    return initial
+
+
 @crew_required
 @require_http_methods(["GET", "POST"])
 def round_change(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
-    game = _game_or_404(request, game_id)
-    board = board_for(game)
-    if not 1 <= number <= len(board.rounds):
-        raise Http404("No such round.")
-    stored = board.rounds[number - 1]
-    if request.method == "POST":
-        form = _round_form(board, request.POST)
+    status = 200
+    if request.method == "GET":
+        board = _board_or_404(request, game_id)
+        if not 1 <= number <= len(board.rounds):
+            raise Http404("No such round.")
+        version = board.game.rounds.all()[number - 1].version
+        form = _round_form(board.game, board.players, initial=_edit_initial(board, number))
+        form.initial["version"] = version
+        return _edit_page(request, board, form, number, status)
+    conflict = None
+    # The edit redirects to the board: it needs no challenge log.
+    with locked_game(member=request.user, game_id=game_id, challenges=False) as game:
+        if game is None:
+            raise Http404("No such game in your crew.")
+        players = [seat.player.name for seat in game.seats.all()]
+        form = _round_form(game, players, request.POST)
         if form.is_valid():
             try:
                 round_edit(
                     game=game,
                     number=number,
+                    version=form.cleaned_data["version"],
                     winner=form.cleaned_data["winner"],
                     hands=form.cleaned_data["hands"],
+                    by=request.user,
                 )
+            except Conflict as error:
+                conflict = str(error)
             except RuleError as error:
                 form.add_error(None, str(error))
             else:
-                return redirect("games:game_detail", game_id=game.pk)
-        status = 422
+                return redirect("games:game_detail", game_id=game_id)
+    board = _board_or_404(request, game_id)
+    if conflict:
+        if number > len(board.rounds):
+            return _table(request, board, status=409, error=conflict)
+        form.add_error(None, conflict)
+        # The fresh version, so saving again on purpose overwrites what is now stored.
+        data = request.POST.copy()
+        data["version"] = str(board.game.rounds.all()[number - 1].version)
+        form = _round_form(board.game, board.players, data)
+        form.is_valid()
+        form.add_error(None, conflict)
+        status = 409
     else:
-        initial: dict[str, Any] = {"winner": stored.winner}
-        for index, player in enumerate(board.players):
-            hand = stored.hands.get(player)
-            if isinstance(hand, int):
-                initial[f"total_{index}"] = str(hand)
-            elif hand:
-                initial[f"cards_{index}"] = hand
-        form = _round_form(board, initial=initial)
-        status = 200
+        status = 422
+    if not 1 <= number <= len(board.rounds):
+        raise Http404("No such round.")
+    return _edit_page(request, board, form, number, status)
+
+
+def _edit_page(request, board: Board, form: RoundForm, number: int, status: int) -> HttpResponse:
     context = {
-        "game": game,
+        "game": board.game,
         "board": board,
         "form": form,
         "number": number,
-        "keys": keypad(game.edition),
-        "edition": get_edition(game.edition),
+        "stored": board.rounds[number - 1],
+        "keys": keypad_keys(board.game.edition),
+        "edition": get_edition(board.game.edition),
     }
     return render(request, "games/round_edit.html", context, status=status)
+
+
+def _posted_int(request: HttpRequest, name: str) -> int | None:
+    value = request.POST.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
 
 
 @crew_required
 @require_POST
 def round_delete(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(request, game_id)
-    try:
-        token = round_delete_last(game=game)
-    except RuleError as error:
-        return _table_response(request, game_id, error=str(error), status=422)
-    return _table_response(request, game_id, undo_token=token)
+    number = _posted_int(request, "number")
+    with locked_game(member=request.user, game_id=game_id) as game:
+        if game is None:
+            raise Http404("No such game in your crew.")
+        try:
+            board = round_delete_last(game=game, number=number, by=request.user)
+        except RuleError as error:
+            refusal = error
+        else:
+            return _table(request, board)
+    return _table(request, _board_or_404(request, game_id), status=409, error=str(refusal))
 
 
 @crew_required
 @require_POST
 def round_undo(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(request, game_id)
-    try:
-        round_restore(game=game, token=request.POST.get("token", ""))
-    except RuleError as error:
-        return _table_response(request, game_id, error=str(error), status=422)
-    return _table_response(request, game_id)
-
-
-def _table_response(request: HttpRequest, game_id: int, status: int = 200, **extra) -> HttpResponse:
-    game = _game_or_404(request, game_id)
-    template = "games/game.html#table" if request.htmx else "games/game.html"
-    return render(request, template, _table_context(request, game, **extra), status=status)
+    deletion = _posted_int(request, "deletion")
+    with locked_game(member=request.user, game_id=game_id) as game:
+        if game is None:
+            raise Http404("No such game in your crew.")
+        try:
+            saved = round_restore(game=game, deletion=deletion or 0, by=request.user)
+        except RuleError as error:
+            refusal = error
+        else:
+            return _table(request, saved.board)
+    return _table(request, _board_or_404(request, game_id), status=409, error=str(refusal))
 
 
 @crew_required
 @require_POST
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(request, game_id)
-    new_game = game_rematch(game=game)
+    with locked_game(member=request.user, game_id=game_id) as game:
+        if game is None:
+            raise Http404("No such game in your crew.")
+        new_game = game_rematch(game=game, by=request.user)
     url = reverse("games:game_detail", args=[new_game.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
@@ -373,61 +425,66 @@ def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 @crew_required
 @require_POST
 def dealer_pick(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(request, game_id)
-    seated = {seat.player.name: seat.player for seat in game.seats.all()}
-    name = request.POST.get("dealer", "")
-    if name not in seated:
-        return _table_response(request, game_id, dealer_error="Pick who deals.", status=422)
-    game_set_dealer(game=game, player=seated[name])
-    return _table_response(request, game_id)
+    with locked_game(member=request.user, game_id=game_id) as game:
+        if game is None:
+            raise Http404("No such game in your crew.")
+        seated = {seat.player.name: seat.player for seat in game.seats.all()}
+        name = request.POST.get("dealer", "")
+        if name in seated:
+            game_set_dealer(game=game, player=seated[name], by=request.user)
+            return _table(request, board_for(game))
+    board = _board_or_404(request, game_id)
+    return _table(request, board, dealer_error="Pick who deals.", status=422)
 
 
 @crew_required
 @require_POST
 def dealer_draw(request: HttpRequest, game_id: int) -> HttpResponse:
     """The draw for deal: each player's card; highest number deals, a tie redraws."""
-    game = _game_or_404(request, game_id)
-    seated = {seat.player.name: seat.player for seat in game.seats.all()}
-    draws = {name: request.POST.get(f"draw_{i}", "") for i, name in enumerate(seated)}
-    try:
-        result = draw_for_deal(draws, game.edition)
-    except RuleError as error:
-        return _table_response(request, game_id, dealer_error=str(error), draws=draws, status=422)
-    if result.dealer is None:
-        tied = " and ".join(result.redraw)
-        return _table_response(
-            request, game_id, dealer_error=f"Tie for highest: {tied} draw again.", draws=draws
-        )
-    game_set_dealer(game=game, player=seated[result.dealer])
-    return _table_response(request, game_id)
+    with locked_game(member=request.user, game_id=game_id) as game:
+        if game is None:
+            raise Http404("No such game in your crew.")
+        seated = {seat.player.name: seat.player for seat in game.seats.all()}
+        draws = {name: request.POST.get(f"draw_{i}", "") for i, name in enumerate(seated)}
+        try:
+            result = draw_for_deal(draws, game.edition)
+        except RuleError as error:
+            message, status = str(error), 422
+        else:
+            if result.dealer is not None:
+                game_set_dealer(game=game, player=seated[result.dealer], by=request.user)
+                return _table(request, board_for(game))
+            message, status = f"Tie for highest: {' and '.join(result.redraw)} draw again.", 200
+    board = _board_or_404(request, game_id)
+    return _table(request, board, dealer_error=message, draws=draws, status=status)
 
 
 @crew_required
 @require_POST
 def share_reset(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(request, game_id)
-    game_new_share_token(game=game)
-    return redirect(reverse("games:game_detail", args=[game.pk]) + "#share")
+    with locked_game(member=request.user, game_id=game_id) as game:
+        if game is None:
+            raise Http404("No such game in your crew.")
+        game_new_share_token(game=game, by=request.user)
+    return redirect(reverse("games:game_detail", args=[game_id]) + "#share")
 
 
 # --- The live view for the other phones ----------------------------------------------------
 
 
-def _live_stamp(token: str) -> Game:
-    game = Game.objects.filter(share_token=token).only("pk", "updated_at").first()
-    if game is None:
-        raise Http404("This share link is not valid (it may have been replaced).")
-    return game
-
-
 def _live_response(request: HttpRequest, token: str, template: str, variant: str) -> HttpResponse:
     """Answer 304 Not Modified while the game is unchanged (one small query), else render."""
-    stamp = _live_stamp(token)
-    etag = quote_etag(f"{variant}-{stamp.pk}-{stamp.updated_at.timestamp()}")
+    stamp = Game.objects.filter(share_token=token).values_list("pk", "version").first()
+    if stamp is None:
+        raise Http404("This share link is not valid (it may have been replaced).")
+    etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}")
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
     else:
-        game = Game.objects.filter(pk=stamp.pk).with_rounds().get()
+        game = load_game(Game.objects.filter(share_token=token), stamp[0])
+        if game is None:
+            raise Http404("This share link is not valid (it may have been replaced).")
+        etag = quote_etag(f"{variant}-{game.pk}-{game.version}")
         context = {"game": game, "board": board_for(game), "editable": False, "token": token}
         response = render(request, template, context)
     response["ETag"] = etag
@@ -451,8 +508,14 @@ def live_board(request: HttpRequest, token: str) -> HttpResponse:
 @crew_required
 @require_GET
 def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(request, game_id)
-    url = request.build_absolute_uri(reverse("games:live", args=[game.share_token]))
+    token = (
+        Game.objects.filter(crew=request.crew, pk=game_id)  # type: ignore[attr-defined]
+        .values_list("share_token", flat=True)
+        .first()
+    )
+    if token is None:
+        raise Http404("No such game in your crew.")
+    url = request.build_absolute_uri(reverse("games:live", args=[token]))
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")

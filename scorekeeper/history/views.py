@@ -21,7 +21,7 @@ from django_tables2 import RequestConfig
 
 from scorekeeper.domain import RuleError, scored_game
 from scorekeeper.games.access import crew_object_or_404, crew_required
-from scorekeeper.games.game_files import export_game
+from scorekeeper.games.game_files import export_game, export_games
 from scorekeeper.games.models import Game, GameNight, Player, Seat
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.rules import house_rule_labels
@@ -258,7 +258,7 @@ def game_export(request: HttpRequest, game_id: int) -> HttpResponse:
 def games_export(request: HttpRequest) -> HttpResponse:
     games = Game.objects.filter(crew=request.crew).order_by("pk").with_rounds()
     stamp = timezone.localdate().isoformat()
-    return _json_download([export_game(game) for game in games], f"games-{stamp}.json")
+    return _json_download(export_games(games), f"games-{stamp}.json")
 
 
 def _json_download(payload: Any, filename: str) -> HttpResponse:

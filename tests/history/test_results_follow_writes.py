@@ -63,10 +63,6 @@ def test_the_players_page_shows_results_written_with_the_game(crew, member_clien
 
 
 @pytest.mark.django_db
-@pytest.mark.xfail(
-    strict=True,
-    reason="until games.game_files.import_game sends game_changed on commit: then remove this mark",
-)
 def test_importing_a_file_writes_the_results_on_commit(
     crew, member_client, django_capture_on_commit_callbacks
 ):

@@ -149,7 +149,11 @@ def test_results_follow_a_new_round_on_commit(crew, django_capture_on_commit_cal
     assert not SeatResult.objects.exists()
     # A write as the games services make it: store the round, then announce it on commit.
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
-        round_ = Round.objects.create(crew=crew, game=game, number=2, winner=_player("Ben"))
+        hands = {"Ann": 50, "Cat": 30}
+        entry = {"winner": "Ben", "hands": hands, "points": hands}
+        round_ = Round.objects.create(
+            crew=crew, game=game, number=2, winner=_player("Ben"), entry=entry
+        )
         Hand.objects.create(crew=crew, round=round_, player=_player("Ann"), points=50)
         Hand.objects.create(crew=crew, round=round_, player=_player("Cat"), points=30)
         game.status = Game.Status.FINISHED

@@ -3,6 +3,7 @@ from django.urls import reverse
 
 from scorekeeper.games.game_files import export_game
 from scorekeeper.games.models import Challenge, Game, Hand, Player, Round
+from scorekeeper.games.services import store_round
 from tests.factories import GameFactory
 
 from .conftest import HTMX
@@ -212,9 +213,8 @@ def totals(game):
 def test_a_challenge_never_changes_the_scores(crew_client, game):
     client, _ = crew_client
     ann, ben, cat = (seat.player for seat in game.seats.select_related("player"))
-    played = Round.objects.create(crew=game.crew, game=game, number=1, winner=ann)
-    Hand.objects.create(crew=game.crew, round=played, player=ben, points=12)
-    Hand.objects.create(crew=game.crew, round=played, player=cat, points=30)
+    players = {p.name: p for p in (ann, ben, cat)}
+    store_round(game, 1, players, "Ann", {"Ben": 12, "Cat": 30}, None)
     before = totals(game)
     assert before["Ann"] == 42
     logged_post(client, game, colour="R", hand="R5")

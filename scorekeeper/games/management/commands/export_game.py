@@ -3,7 +3,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper.games.game_files import export_game
+from scorekeeper.games.game_files import export_game, export_games
 from scorekeeper.games.models import Game
 
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
         if options["all"]:
             if options["id"] is not None:
                 raise CommandError("Give a game id or --all, not both.")
-            payload: Any = [export_game(game) for game in games]
+            payload: Any = export_games(games)
         else:
             if options["id"] is None:
                 raise CommandError("Give a game id, or --all for every game.")

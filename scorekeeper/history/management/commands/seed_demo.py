@@ -126,9 +126,16 @@ def _store(crew: Crew, players: dict[str, Player], nights: list[DemoNight]) -> N
                 game=game,
                 number=number,
                 winner=players[item["winner"]],
+                entry={
+                    "winner": item["winner"],
+                    "hands": item["hands"],
+                    "points": {name: points for name, (points, _) in stored.items()},
+                },
                 created_at=game.started_at + dt.timedelta(minutes=3 * number),
             )
-            for number, item in enumerate(demo.data["rounds"], start=1)
+            for number, (item, stored) in enumerate(
+                zip(demo.data["rounds"], demo.hands, strict=True), start=1
+            )
         ]
         challenges += [
             Challenge(

@@ -1,0 +1,202 @@
+"""The audit trail of a game in plain words: who saved, changed, deleted or restored a round,
+logged a challenge or changed a setting, when, and the values before and after.
+
+The rows come from django-simple-history (``Round.history``, ``Game.history``,
+``Challenge.history``); a game imported from a file also keeps the trail its file carried.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+from django.utils.formats import time_format
+
+from .models import Challenge, Game, Round
+
+# The settings whose changes the trail shows, with their names in words.
+SETTINGS = {
+    "first_dealer_id": "first dealer",
+    "house_rules": "house rules",
+    "house_note": "house note",
+    "share_token": "share link",
+    "target": "target",
+}
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    at: dt.datetime
+    by: str | None
+    action: str  # round-saved, round-changed, round-deleted, round-restored, challenge, ...
+    round: int | None
+    text: str
+    before: Mapping[str, Any] | None = None
+    after: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "at": self.at.isoformat(),
+            "by": self.by,
+            "action": self.action,
+            "round": self.round,
+            "text": self.text,
+            "before": self.before,
+            "after": self.after,
+        }
+
+
+def _at(moment: dt.datetime) -> str:
+    return time_format(timezone.localtime(moment), "H:i")
+
+
+def _who(record: Any) -> str | None:
+    return record.history_user.get_username() if record.history_user_id else None
+
+
+def _points_change(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+    changes = []
+    if before.get("winner") != after.get("winner"):
+        changes.append(f"went out: {before.get('winner')} → {after.get('winner')}")
+    old_points, new_points = before.get("points", {}), after.get("points", {})
+    for name in dict.fromkeys([*old_points, *new_points]):
+        old, new = old_points.get(name, 0), new_points.get(name, 0)
+        if old != new:
+            changes.append(f"{name} {old} → {new}")
+    return "; ".join(changes) or "no change in points"
+
+
+def _round_entries(records: Iterable[Any]) -> list[AuditEntry]:
+    entries, last = [], {}
+    for record in records:
+        who, when = _who(record), _at(record.history_date)
+        by = f" by {who}" if who else ""
+        head = f"Round {record.number}"
+        before = last.get(record.id)
+        if record.history_type == "+":
+            action = "round-restored" if record.version > 1 else "round-saved"
+            text = f"{head} {'restored' if record.version > 1 else 'saved'}{by} at {when}."
+            before = None
+        elif record.history_type == "-":
+            action, text = "round-deleted", f"{head} deleted{by} at {when}."
+        else:
+            action = "round-changed"
+            detail = _points_change(before or {}, record.entry)
+            text = f"{head} changed{by} at {when}: {detail}."
+        after = None if record.history_type == "-" else record.entry
+        if record.history_type == "-":
+            before = record.entry
+        entries.append(
+            AuditEntry(record.history_date, who, action, record.number, text, before, after)
+        )
+        last[record.id] = record.entry
+    return entries
+
+
+def _setting_value(game: Game, field: str, value: Any) -> Any:
+    if field == "first_dealer_id":
+        names = {seat.player_id: seat.player.name for seat in game.seats.all()}
+        return names.get(value)
+    if field == "share_token":
+        return "replaced"
+    return value
+
+
+def _game_entries(game: Game, records: Iterable[Any]) -> list[AuditEntry]:
+    entries, previous = [], None
+    for record in records:
+        who, when = _who(record), _at(record.history_date)
+        by = f" by {who}" if who else ""
+        if previous is None:
+            text = f"Game started{by} at {when}."
+            entries.append(AuditEntry(record.history_date, who, "game-started", None, text))
+        else:
+            before, after, words = {}, {}, []
+            for field, label in SETTINGS.items():
+                old, new = getattr(previous, field), getattr(record, field)
+                if old != new:
+                    before[label] = _setting_value(game, field, old)
+                    after[label] = _setting_value(game, field, new)
+                    if field == "share_token":
+                        words.append("share link replaced")
+                    else:
+                        words.append(f"{label}: {before[label] or '—'} → {after[label] or '—'}")
+            if words:
+                text = f"Settings changed{by} at {when}: {'; '.join(words)}."
+                entries.append(
+                    AuditEntry(record.history_date, who, "settings", None, text, before, after)
+                )
+        previous = record
+    return entries
+
+
+def _challenge_entries(records: Iterable[Any], names: Mapping[int, str]) -> list[AuditEntry]:
+    entries = []
+    for record in records:
+        if record.history_type != "+":
+            continue
+        who = _who(record)
+        by = f" by {who}" if who else ""
+        verdict = "guilty" if record.guilty else "not guilty"
+        what = (
+            f"{names.get(record.challenger_id)} challenged {names.get(record.challenged_id)}: "
+            f"{verdict}, {names.get(record.drawer_id)} drew {record.cards_drawn}"
+        )
+        text = f"Wild Draw 4 challenge logged{by} at {_at(record.history_date)}: {what}."
+        entries.append(AuditEntry(record.history_date, who, "challenge", None, text))
+    return entries
+
+
+def trails_for(games: Iterable[Game]) -> dict[int, list[AuditEntry]]:
+    """Each game's trail, oldest first, in three queries however many games (the games come
+    from ``Game.objects.with_rounds()``)."""
+    games = list(games)
+    ids = [game.pk for game in games]
+    rounds, settings, challenges = defaultdict(list), defaultdict(list), defaultdict(list)
+    order = ("history_date", "history_id")
+    for record in (
+        Round.history.filter(game_id__in=ids).select_related("history_user").order_by(*order)
+    ):
+        rounds[record.game_id].append(record)
+    for record in Game.history.filter(id__in=ids).select_related("history_user").order_by(*order):
+        settings[record.id].append(record)
+    for record in (
+        Challenge.history.filter(game_id__in=ids).select_related("history_user").order_by(*order)
+    ):
+        challenges[record.game_id].append(record)
+    trails = {}
+    for game in games:
+        names = {seat.player_id: seat.player.name for seat in game.seats.all()}
+        entries = (
+            _game_entries(game, settings[game.pk])
+            + _round_entries(rounds[game.pk])
+            + _challenge_entries(challenges[game.pk], names)
+        )
+        trails[game.pk] = sorted(entries, key=lambda entry: entry.at)
+    return trails
+
+
+def trail_for(game: Game) -> list[AuditEntry]:
+    return trails_for([game])[game.pk]
+
+
+def changes_since(round_id: int, version: int) -> list[str]:
+    """What happened to one round after its ``version``, in words, oldest first."""
+    records = list(
+        Round.history.filter(id=round_id)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    entries = _round_entries(records)
+    return [e.text for r, e in zip(records, entries, strict=True) if r.version > version]
+
+
+def describe_change(record: Any) -> str:
+    """One history row of a round in plain words (its earlier rows give the "before")."""
+    earlier = Round.history.filter(id=record.id, history_id__lte=record.history_id)
+    records = list(earlier.select_related("history_user").order_by("history_date", "history_id"))
+    return _round_entries(records)[-1].text
