@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Count, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
@@ -21,9 +21,10 @@ from django_tables2 import RequestConfig
 
 from scorekeeper.domain import RuleError, scored_game
 from scorekeeper.games.access import crew_object_or_404, crew_required
+from scorekeeper.games.audit import trail_for
 from scorekeeper.games.game_files import export_game, export_games
 from scorekeeper.games.models import Game, GameNight, Player, Seat
-from scorekeeper.games.scoreboard import game_to_dict
+from scorekeeper.games.scoreboard import game_to_dict, load_game
 from scorekeeper.rules import house_rule_labels
 
 from . import charts, stats
@@ -147,7 +148,10 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
 @crew_required
 @require_GET
 def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = crew_object_or_404(Game.objects.with_rounds(), request, pk=game_id)
+    # One consistent read: never half of an edit another phone is saving.
+    game = load_game(Game.objects.filter(crew=request.crew), game_id)  # type: ignore[attr-defined]
+    if game is None:
+        raise Http404("No such game in your crew.")
     scored = scored_game(game_to_dict(game))
     player_ids = {seat.player.name: seat.player_id for seat in game.seats.all()}
     progress = {name: scored.progression(name) for name in scored.players}
@@ -171,6 +175,8 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
         "standings_table": tables[1],
         "challenges_table": tables[2],
         "house_rules": _house_rules(game.house_rules),
+        # What a file brought when the game was imported, then the game's own history.
+        "trail": [*game.imported_audit, *trail_for(game)],
     }
     return render(request, "history/game_record.html", context)
 

@@ -110,3 +110,27 @@ def test_another_crews_game_is_not_found(member_client):
     game = make_game(CrewFactory(name="Others"), ROUNDS)
     assert member_client.get(f"/games/{game.pk}/record/").status_code == 404
     assert member_client.get(f"/games/{game.pk}/export/").status_code == 404
+
+
+def test_the_record_shows_who_entered_and_changed_what(crew, member, member_client):
+    from django.urls import reverse
+
+    from scorekeeper.games.services import locked_game, round_edit, round_record
+    from tests.factories import GameFactory
+
+    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=500)
+    with locked_game(crew=crew, game_id=game.pk) as locked:
+        round_record(game=locked, number=1, winner="Ann", hands={"Ben": 40}, by=member)
+    with locked_game(crew=crew, game_id=game.pk) as locked:
+        round_edit(game=locked, number=1, version=1, winner="Ann", hands={"Ben": 45}, by=member)
+    text = member_client.get(reverse("history:game_record", args=[game.pk])).content.decode()
+    name = member.get_username()
+    assert "Who entered and changed what" in text
+    assert f"Round 1 saved by {name} at " in text
+    assert f"Round 1 changed by {name} at " in text and "Ben 40 → 45." in text
+    exported = member_client.get(reverse("history:game_export", args=[game.pk])).json()
+    actions = [(entry["action"], entry["by"]) for entry in exported["audit"]]
+    # The factory made the game without a signed-in user.
+    assert actions == [("game-started", None), ("round-saved", name), ("round-changed", name)]
+    assert exported["audit"][2]["before"]["points"] == {"Ben": 40}
+    assert exported["audit"][2]["after"]["points"] == {"Ben": 45}
