@@ -27,6 +27,7 @@ from scorekeeper.domain import (
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.models import Challenge, Game, Seat
+from scorekeeper.games.services import game_set_house_rules, locked_game
 from scorekeeper.htmx import HtmxHttpRequest, render_page
 from scorekeeper.rules import (
     EDITIONS,
@@ -151,9 +152,13 @@ def house_rules(request: HttpRequest, game_id: int) -> HttpResponse:
     if not form.is_valid():
         context = {"game": game, "form": form}
         return render(request, "referee/house_rules.html", context, status=422)
-    game.house_rules = form.cleaned_data["house_rules"]
-    game.house_note = form.cleaned_data["house_note"]
-    game.save(update_fields=["house_rules", "house_note", "updated_at"])
+    with locked_game(crew=request.crew, game_id=game.pk) as locked:  # type: ignore[attr-defined]
+        game_set_house_rules(
+            game=locked,
+            house_rules=form.cleaned_data["house_rules"],
+            house_note=form.cleaned_data["house_note"],
+            by=request.user,
+        )
     messages.success(request, "House rules saved.")
     return redirect("games:game_detail", game_id=game.pk)
 

@@ -104,3 +104,21 @@ def test_another_crews_game_is_not_found(crew_client):
     assert client.post(url(other), {"jump_in": "on"}).status_code == 404
     other.refresh_from_db()
     assert other.house_rules == {}
+
+
+def test_a_change_of_house_rules_is_in_the_trail_with_who(crew_client, game):
+    from scorekeeper.games.audit import trail_for
+
+    client, _ = crew_client
+    client.post(
+        reverse("referee:house_rules", args=[game.pk]), {"stack_draw": "on", "house_note": "x"}
+    )
+    game = Game.objects.with_rounds().get(pk=game.pk)
+    assert game.version == 1
+    change = trail_for(game)[-1]
+    assert change.action == "settings"
+    from django.contrib.auth import get_user_model
+
+    member = get_user_model().objects.get(pk=client.session["_auth_user_id"])
+    assert change.by == member.get_username()
+    assert "house rules" in change.text and "house note: — → x" in change.text
