@@ -7,6 +7,7 @@ winners are never stored: they come from ``scorekeeper.domain.score_game`` over 
 from __future__ import annotations
 
 import secrets
+import uuid
 
 from django.conf import settings
 from django.db import models
@@ -40,6 +41,8 @@ class Crew(models.Model):
     """A group of friends sharing a roster and a history."""
 
     name = models.CharField(max_length=80)
+    # An IANA zone ("Europe/Madrid"): the crew's dates, times and evenings are read in it.
+    time_zone = models.CharField(max_length=64, default="UTC")
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="crews", blank=True
     )
@@ -76,6 +79,7 @@ class Invite(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"Invite to {self.crew}"
@@ -108,11 +112,16 @@ class GameNight(models.Model):
 
     crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="nights")
     date = models.DateField()
+    # 1 for the evening's night; 2, 3... when the crew starts another session the same day.
+    session = models.PositiveSmallIntegerField(default=1)
     name = models.CharField(max_length=80, blank=True)
 
     class Meta:
-        ordering = ["-date"]
-        constraints = [models.UniqueConstraint(fields=["crew", "date"], name="night_per_day")]
+        ordering = ["-date", "-session"]
+        constraints = [
+            models.UniqueConstraint(fields=["crew", "date", "session"], name="night_per_session"),
+            models.CheckConstraint(condition=Q(session__gte=1), name="night_session_from_one"),
+        ]
 
     def __str__(self) -> str:
         return self.name or f"Game night {self.date:%Y-%m-%d}"
@@ -159,6 +168,8 @@ class Game(models.Model):
     house_rules = models.JSONField(default=dict, blank=True)
     house_note = models.TextField(blank=True)
     share_token = models.CharField(max_length=64, unique=True, default=new_token)
+    # A stable id carried by the game's file: importing the same game twice is recognised.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     # Bumped on every change so the live view can answer 304 Not Modified.
     updated_at = models.DateTimeField(auto_now=True)
     # +1 on every write to the game or its rounds: forms say which version they were drawn
@@ -171,7 +182,7 @@ class Game(models.Model):
     # Who changed a setting (dealer, house rules, share link) and when; derived fields and
     # the version are written with QuerySet.update() and so leave no history.
     history = HistoricalRecords(
-        excluded_fields=["updated_at", "status", "finished_at", "version", "imported_audit"]
+        excluded_fields=["updated_at", "status", "finished_at", "version", "imported_audit", "uid"]
     )
 
     objects = GameQuerySet.as_manager()
