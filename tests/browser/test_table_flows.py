@@ -143,7 +143,7 @@ def test_a_whole_game_at_the_table(live_server, logged_in_page: Page, browser):
     # Delete the last round, then undo.
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Delete round 3").click()
-    expect(page.get_by_text("Last round deleted.")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Round 3 deleted by ann at \d\d:\d\d\.$"))).to_be_visible()
     expect(page.locator(".standing", has_text="Cat").locator(".total")).to_have_text("0")
     page.get_by_role("button", name="Undo delete").click()
     expect(page.locator(".standing", has_text="Cat").locator(".total")).to_have_text("12")
