@@ -7,9 +7,11 @@ once per install and kept outside git, and the database is an embedded SQLite fi
 import os
 import secrets
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -80,6 +82,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "template_partials",
     "simple_history",
+    "axes",
     "scorekeeper.games",
     "scorekeeper.history",
     "scorekeeper.referee",
@@ -87,6 +90,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -96,6 +101,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "scorekeeper.middleware.PrivateCacheMiddleware",
+    # Last, as django-axes asks: it turns a lockout flagged by the login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -143,6 +151,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    # Refuses a locked-out username+address before the password is even checked.
+    "scorekeeper.games.throttle.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "games:home"
@@ -163,8 +177,50 @@ STORAGES = {
 # Serve straight from the app folders when collectstatic has not run (tests, first start).
 WHITENOISE_USE_FINDERS = True
 
-SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES")
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# --- Abuse: login, admin login and sign-up are throttled in the database (django-axes), so
+# every app server sees the same counts. Locked out: this username from this address.
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=envint("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "scorekeeper.games.throttle.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.games.throttle.client_ip"
+AXES_SENSITIVE_PARAMETERS = ["password1", "password2"]
+# Accounts created from one address within an hour (a table of friends joining is far below).
+SIGNUPS_PER_HOUR = envint("SIGNUPS_PER_HOUR", 10)
+INVITE_DAYS = envint("INVITE_DAYS", 7)
+
+# --- Headers. No inline script or style anywhere: htmx's config is a <meta>, our JS is static.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer", "camera", "geolocation", "gyroscope", "magnetometer", "microphone",
+        "payment", "usb", "browsing-topics",
+    )
+}  # fmt: skip
+
+# --- Behind HTTPS: one switch for a deployment behind a TLS-terminating reverse proxy that
+# sets X-Forwarded-Proto and X-Forwarded-For (docs/deploy.md). SECURE_COOKIES is its old name.
+BEHIND_HTTPS = envbool("BEHIND_HTTPS", default=envbool("SECURE_COOKIES"))
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = BEHIND_HTTPS
+SECURE_SSL_REDIRECT = BEHIND_HTTPS
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_HTTPS else None
+SECURE_HSTS_SECONDS = envint("HSTS_SECONDS", 365 * 24 * 3600) if BEHIND_HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = BEHIND_HTTPS
 
 LOGGING = {
     "version": 1,

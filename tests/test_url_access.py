@@ -83,6 +83,7 @@ class World:
             "player_id": self.round.winner_id,
             "challenge_id": self.challenge.pk,
             "crew_id": self.crew.pk,
+            "user_id": self.member.pk,
             "slug": ENTRIES[0].slug,
             "token": BOGUS_TOKEN if bogus_token else self._token(name),
         }

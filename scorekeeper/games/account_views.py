@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .access import SESSION_KEY, crew_required, user_crews
 from .forms import CrewForm, SignupForm
 from .models import Crew, Invite, Membership, Player
+from .throttle import signup_wait, too_many_attempts
 
 
 def _start_crew(user, name: str) -> Crew:
@@ -24,7 +31,12 @@ def _start_crew(user, name: str) -> Crew:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    invite = _valid_invite(request.GET.get("invite") or request.POST.get("invite"))
+    if request.method == "POST" and (minutes := signup_wait(request)) is not None:
+        return too_many_attempts(request, minutes)
+    token = request.GET.get("invite") or request.POST.get("invite")
+    invite = _valid_invite(token)
+    if token and invite is None:
+        return _unusable_invite(request, token)
     form = SignupForm(request.POST or None, joining=invite.crew if invite else None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -67,8 +79,48 @@ def crew_switch(request: HttpRequest, crew_id: int) -> HttpResponse:
 @crew_required
 @require_POST
 def invite_create(request: HttpRequest) -> HttpResponse:
-    invite = Invite.objects.create(crew=request.crew, created_by=request.user)
+    expires_at = timezone.now() + timedelta(days=settings.INVITE_DAYS)
+    invite = Invite.objects.create(
+        crew=request.crew, created_by=request.user, expires_at=expires_at
+    )
     return redirect("accounts:crew_detail_invite", token=invite.token)
+
+
+@crew_required
+@require_POST
+def invite_revoke(request: HttpRequest, token: str) -> HttpResponse:
+    invite = get_object_or_404(Invite, token=token, crew=request.crew)
+    if invite.revoked_at is None:
+        invite.revoked_at = timezone.now()
+        invite.save(update_fields=["revoked_at"])
+    messages.success(request, "The invite link is revoked: nobody can join with it any more.")
+    return redirect("accounts:crew_detail")
+
+
+@crew_required
+@require_POST
+def member_remove(request: HttpRequest, user_id: int) -> HttpResponse:
+    """Take a member out of the crew (yourself too: that is leaving). Their games stay."""
+    with transaction.atomic():
+        # The crew row's lock makes two members removing each other take turns.
+        crew = Crew.objects.select_for_update().get(pk=request.crew.pk)
+        membership = get_object_or_404(Membership, crew=crew, user_id=user_id)
+        if crew.memberships.count() == 1:
+            messages.error(
+                request,
+                f"{membership.user.get_username()} is the last member of {crew.name}: "
+                "a crew cannot be left without members.",
+            )
+            return _crew_page(request, status=409)
+        membership.delete()
+        Player.objects.filter(crew=crew, user_id=user_id).update(user=None)
+    name = membership.user.get_username()
+    if user_id == request.user.pk:
+        request.session.pop(SESSION_KEY, None)
+        messages.success(request, f"You left {crew.name}.")
+        return redirect("games:home")
+    messages.success(request, f"{name} is no longer a member of {crew.name}.")
+    return redirect("accounts:crew_detail")
 
 
 @crew_required
@@ -77,27 +129,62 @@ def crew_detail(request: HttpRequest, token: str | None = None) -> HttpResponse:
     invite = None
     if token:
         invite = get_object_or_404(Invite, token=token, crew=request.crew)
+    return _crew_page(request, invite=invite)
+
+
+def _crew_page(request: HttpRequest, *, invite: Invite | None = None, status: int = 200):
     context = {
         "crew": request.crew,
         "crews": user_crews(request),
         "members": request.crew.members.order_by("username"),
+        "open_invites": [
+            i
+            for i in request.crew.invites.filter(revoked_at=None).select_related("created_by")
+            if _invite_problem(i) is None
+        ],
         "invite": invite,
         "invite_url": request.build_absolute_uri(reverse("accounts:join", args=[invite.token]))
         if invite
         else None,
     }
-    return render(request, "accounts/crew.html", context)
+    return render(request, "accounts/crew.html", context, status=status)
+
+
+def invite_expiry(invite: Invite):
+    """Links made before invites carried a date expire as if they had one."""
+    return invite.expires_at or invite.created_at + timedelta(days=settings.INVITE_DAYS)
+
+
+def _invite_problem(invite: Invite) -> str | None:
+    """Why this link can no longer be used, or None if it can."""
+    if invite.revoked_at is not None:
+        return "This invite link was revoked by the crew."
+    expiry = invite_expiry(invite)
+    if expiry <= timezone.now():
+        when = date_format(timezone.localtime(expiry), "DATE_FORMAT")
+        return f"This invite link expired on {when}."
+    return None
 
 
 def _valid_invite(token: str | None) -> Invite | None:
     if not token:
         return None
-    return Invite.objects.select_related("crew").filter(token=token).first()
+    invite = Invite.objects.select_related("crew").filter(token=token).first()
+    return invite if invite is not None and _invite_problem(invite) is None else None
+
+
+def _unusable_invite(request: HttpRequest, token: str) -> HttpResponse:
+    invite = Invite.objects.select_related("crew").filter(token=token).first()
+    problem = _invite_problem(invite) if invite else "This invite link is not valid."
+    context = {"invite": invite, "problem": problem}
+    return render(request, "accounts/join.html", context, status=404 if invite is None else 410)
 
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
     invite = get_object_or_404(Invite.objects.select_related("crew"), token=token)
+    if _invite_problem(invite):
+        return _unusable_invite(request, token)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{reverse('accounts:signup')}?invite={token}")
