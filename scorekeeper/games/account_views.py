@@ -16,16 +16,20 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .access import SESSION_KEY, crew_required, user_crews
-from .forms import CrewForm, SignupForm
+from scorekeeper.domain.scoring import MAX_NAME_LENGTH
+
+from .access import SESSION_KEY, crew_required, use_crew_zone, user_crews
+from .forms import CrewForm, CrewTimeZoneForm, SignupForm
 from .models import Crew, Invite, Membership, Player
 from .throttle import signup_wait, too_many_attempts
 
 
-def _start_crew(user, name: str) -> Crew:
-    crew = Crew.objects.create(name=name)
+def _start_crew(user, name: str, time_zone: str = "UTC") -> Crew:
+    crew = Crew.objects.create(name=name, time_zone=time_zone)
     Membership.objects.create(crew=crew, user=user)
-    Player.objects.get_or_create(crew=crew, name=user.get_username()[:40], defaults={"user": user})
+    Player.objects.get_or_create(
+        crew=crew, name=user.get_username()[:MAX_NAME_LENGTH], defaults={"user": user}
+    )
     return crew
 
 
@@ -45,7 +49,9 @@ def signup(request: HttpRequest) -> HttpResponse:
                 crew = invite.crew
                 Membership.objects.create(crew=crew, user=user)
             else:
-                crew = _start_crew(user, form.cleaned_data["crew_name"])
+                crew = _start_crew(
+                    user, form.cleaned_data["crew_name"], form.cleaned_data["time_zone"]
+                )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         request.session[SESSION_KEY] = crew.pk
         return redirect("games:home")
@@ -61,7 +67,9 @@ def crew_new(request: HttpRequest) -> HttpResponse:
     form = CrewForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
-            crew = _start_crew(request.user, form.cleaned_data["name"])
+            crew = _start_crew(
+                request.user, form.cleaned_data["name"], form.cleaned_data["time_zone"]
+            )
         request.session[SESSION_KEY] = crew.pk
         return redirect("games:home")
     status = 422 if request.method == "POST" else 200
@@ -132,9 +140,31 @@ def crew_detail(request: HttpRequest, token: str | None = None) -> HttpResponse:
     return _crew_page(request, invite=invite)
 
 
-def _crew_page(request: HttpRequest, *, invite: Invite | None = None, status: int = 200):
+@crew_required
+@require_POST
+def crew_time_zone(request: HttpRequest) -> HttpResponse:
+    """Change the crew's zone: its pages, and the evening new games join, follow at once."""
+    form = CrewTimeZoneForm(request.POST)
+    if not form.is_valid():
+        return _crew_page(request, zone_form=form, status=422)
+    crew = request.crew
+    crew.time_zone = form.cleaned_data["time_zone"]
+    crew.save(update_fields=["time_zone"])
+    use_crew_zone(request, crew)
+    messages.success(request, f"{crew.name} now keeps time in {crew.time_zone}.")
+    return redirect("accounts:crew_detail")
+
+
+def _crew_page(
+    request: HttpRequest,
+    *,
+    invite: Invite | None = None,
+    status: int = 200,
+    zone_form: CrewTimeZoneForm | None = None,
+):
     context = {
         "crew": request.crew,
+        "zone_form": zone_form or CrewTimeZoneForm(initial={"time_zone": request.crew.time_zone}),
         "crews": user_crews(request),
         "members": request.crew.members.order_by("username"),
         "open_invites": [

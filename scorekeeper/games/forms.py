@@ -5,6 +5,9 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from scorekeeper.domain import RuleError
+from scorekeeper.domain.evenings import time_zone_names, time_zone_or_default
+from scorekeeper.domain.scoring import MAX_HAND_POINTS, MAX_NAME_LENGTH, clean_name
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
 
 from .models import Crew, Game
@@ -15,11 +18,48 @@ class CrewNameField(forms.CharField):
         super().__init__(max_length=80, **kwargs)
 
 
+CREW_NAME_MAX_LENGTH = 80
+
+
 def clean_new_crew_name(name: str) -> str:
-    name = name.strip()
+    try:
+        name = clean_name(name, max_length=CREW_NAME_MAX_LENGTH, what="The crew's name")
+    except RuleError as error:
+        raise forms.ValidationError(str(error)) from None
     if Crew.objects.filter(name__iexact=name).exists():
         raise forms.ValidationError(f"A crew called “{name}” already exists: pick another name.")
     return name
+
+
+class BrowserTimeZoneField(forms.CharField):
+    """The zone the browser reports (static/js/timezone.js fills it). Only a proposal: a
+    missing or unknown value quietly becomes UTC, and the crew page changes it later."""
+
+    widget = forms.HiddenInput(attrs={"data-browser-time-zone": ""})
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, max_length=64, **kwargs)
+
+    def clean(self, value):
+        return time_zone_or_default((value or "").strip())
+
+
+class CrewTimeZoneForm(forms.Form):
+    """The crew page's zone picker: a name from the IANA database, e.g. "Europe/Madrid"."""
+
+    time_zone = forms.ChoiceField(
+        label="Time zone",
+        help_text="Dates, times and which evening a game belongs to are read in this zone.",
+        error_messages={
+            "required": "Pick the crew's time zone.",
+            "invalid_choice": "“%(value)s” is not a time zone we know: pick one from the "
+            "list, e.g. “Europe/Madrid” or “America/New_York”.",
+        },
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(name, name) for name in sorted(time_zone_names())]
 
 
 class SignupForm(UserCreationForm):
@@ -27,6 +67,7 @@ class SignupForm(UserCreationForm):
         label="Your crew's name",
         help_text="The group you play with, e.g. “Friday club”.",
     )
+    time_zone = BrowserTimeZoneField()
 
     def __init__(self, *args, joining: Crew | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -34,6 +75,7 @@ class SignupForm(UserCreationForm):
         if joining is not None:
             # Joining through an invite: the crew already exists.
             del self.fields["crew_name"]
+            del self.fields["time_zone"]
 
     def clean_crew_name(self) -> str:
         return clean_new_crew_name(self.cleaned_data["crew_name"])
@@ -41,6 +83,7 @@ class SignupForm(UserCreationForm):
 
 class CrewForm(forms.Form):
     name = CrewNameField(label="Crew name")
+    time_zone = BrowserTimeZoneField()
 
     def clean_name(self) -> str:
         return clean_new_crew_name(self.cleaned_data["name"])
@@ -58,7 +101,9 @@ class GameSetupForm(forms.Form):
     rebuilt after every add / move / remove, with or without JavaScript."""
 
     seat = forms.CharField(required=False)  # read with getlist in the view
-    new_player = forms.CharField(required=False, max_length=40, label="Add a new player")
+    new_player = forms.CharField(
+        required=False, max_length=MAX_NAME_LENGTH, label="Add a new player"
+    )
     edition = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="classic")
     scoring = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="standard")
     target_choice = forms.ChoiceField(
@@ -102,8 +147,11 @@ def parse_hand_input(name: str, cards: str, total: str) -> str | int:
     if cards and total:
         raise forms.ValidationError(f"Give {name}'s cards or a total, not both.")
     if total:
-        if not total.isdigit():
-            raise forms.ValidationError(f"{name}'s total “{total}” must be a whole number.")
+        # ASCII digits only: "²" and "⑦" pass str.isdigit() but int() refuses them.
+        if not (total.isascii() and total.isdigit()) or int(total) > MAX_HAND_POINTS:
+            raise forms.ValidationError(
+                f"{name}'s total “{total}” must be a whole number from 0 to {MAX_HAND_POINTS:,}."
+            )
         return int(total)
     if not cards:
         raise forms.ValidationError(f"Enter {name}'s cards or their total.")

@@ -9,7 +9,6 @@ from typing import Any
 
 import segno
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,9 +25,12 @@ from scorekeeper.domain import (
     get_edition,
     keypad_keys,
 )
+from scorekeeper.domain.seating import edit_seats, posted_seats, seat_count_problem
+from scorekeeper.htmx import render_page
 
 from .access import crew_required, current_crew
 from .forms import GameSetupForm, HouseRulesForm, RoundForm
+from .middleware import activate_viewer_zone
 from .models import Game, Player
 from .scoreboard import Board, board_for, load_game
 from .services import (
@@ -36,7 +38,6 @@ from .services import (
     game_new_share_token,
     game_rematch,
     game_set_dealer,
-    game_start,
     locked_game,
     restorable_round,
     round_delete_last,
@@ -44,6 +45,7 @@ from .services import (
     round_record,
     round_restore,
 )
+from .setup import game_from_setup
 
 
 @require_GET
@@ -74,43 +76,6 @@ def home(request: HttpRequest) -> HttpResponse:
 # --- Starting a game ------------------------------------------------------------------------
 
 
-def _setup_seats(request: HttpRequest, roster: dict[str, Player]) -> tuple[list[str], str | None]:
-    """Apply the button pressed (add / new / up / down / remove) to the posted seat order.
-
-    Seats are names: a crew player's name, or a new name that becomes a player on start.
-    """
-    seats: list[str] = []
-    for raw in request.POST.getlist("seat"):
-        name = raw.strip()[:40]
-        if name and name.casefold() not in {s.casefold() for s in seats}:
-            seats.append(name)
-    action = request.POST.get("action", "")
-    message = None
-    verb, _, arg = action.partition(":")
-    if verb == "add" and arg in roster and arg not in seats:
-        seats.append(arg)
-    elif verb == "new":
-        name = " ".join(request.POST.get("new_player", "").split())
-        if not name:
-            message = "Type the new player's name, then tap Add."
-        elif len(name) > 40:
-            message = "A name can be at most 40 characters."
-        elif name.casefold() in {n.casefold() for n in seats}:
-            message = f"{name} is already seated."
-        else:
-            existing = next((n for n in roster if n.casefold() == name.casefold()), None)
-            seats.append(existing or name)
-    elif verb in ("up", "down", "remove") and arg.isdigit() and int(arg) < len(seats):
-        index = int(arg)
-        if verb == "remove":
-            seats.pop(index)
-        else:
-            other = index - 1 if verb == "up" else index + 1
-            if 0 <= other < len(seats):
-                seats[index], seats[other] = seats[other], seats[index]
-    return seats, message
-
-
 @crew_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
@@ -122,28 +87,38 @@ def game_new(request: HttpRequest) -> HttpResponse:
         message = None
     else:
         form = GameSetupForm(request.POST)
-        seats, message = _setup_seats(request, roster)
+        seats, message = edit_seats(
+            posted_seats(request.POST.getlist("seat")),
+            request.POST.get("action", ""),
+            roster=roster,
+            new_name=request.POST.get("new_player", ""),
+        )
         if request.POST.get("action") == "start":
             if not house_form.is_valid():
                 message = "Check the house rules marked below."
             elif form.is_valid():
-                if not 2 <= len(seats) <= 10:
-                    message = f"Seat 2 to 10 players to start ({len(seats)} seated)."
-                else:
-                    game = _start_from_setup(
-                        request,
-                        form,
-                        seats,
-                        roster,
-                        house_form.cleaned_data["house_rules"],
-                        house_form.cleaned_data["house_note"],
-                    )
-                    if game is not None:
+                message = seat_count_problem(seats)
+                if message is None:
+                    try:
+                        game = game_from_setup(
+                            crew=request.crew,
+                            seats=seats,
+                            roster=roster,
+                            edition=form.cleaned_data["edition"],
+                            scoring=form.cleaned_data["scoring"],
+                            target=form.cleaned_data["target"],
+                            house_rules=house_form.cleaned_data["house_rules"],
+                            house_note=house_form.cleaned_data["house_note"],
+                            by=request.user,
+                        )
+                    except RuleError as error:
+                        form.add_error(None, str(error))
+                        message = "That game could not be started."
+                    else:
                         url = reverse("games:game_detail", args=[game.pk])
                         if request.htmx:
                             return HttpResponseClientRedirect(url)
                         return redirect(url)
-                    message = "That game could not be started."
             elif not message:
                 message = "Check the choices marked below."
     context = {
@@ -156,42 +131,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "editions": EDITIONS.values(),
         "scoring_summaries": SCORING_SUMMARIES,
     }
-    template = "games/new.html#setup" if request.htmx else "games/new.html"
     status = 422 if request.method == "POST" and message else 200
-    return render(request, template, context, status=status)
-
-
-def _start_from_setup(
-    request: HttpRequest,
-    form: GameSetupForm,
-    seats: list[str],
-    roster: dict[str, Player],
-    house_rules: dict[str, object],
-    house_note: str,
-) -> Game | None:
-    with transaction.atomic():
-        players = []
-        by_key = {name.casefold(): player for name, player in roster.items()}
-        for name in seats:
-            player = by_key.get(name.casefold())
-            if player is None:
-                player = Player.objects.create(crew=request.crew, name=name)
-            players.append(player)
-        try:
-            return game_start(
-                crew=request.crew,
-                players=players,
-                edition=form.cleaned_data["edition"],
-                scoring=form.cleaned_data["scoring"],
-                target=form.cleaned_data["target"],
-                house_rules=house_rules,
-                house_note=house_note,
-                by=request.user,
-            )
-        except RuleError as error:
-            form.add_error(None, str(error))
-            transaction.set_rollback(True)
-            return None
+    return render_page(request, "games/new.html", context, partial="setup", status=status)
 
 
 # --- The scoreboard and rounds --------------------------------------------------------------
@@ -234,8 +175,8 @@ def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = 
 
 def _table(request: HttpRequest, board: Board, status: int = 200, **extra) -> HttpResponse:
     """The scoreboard page, or only its #table fragment for htmx."""
-    template = "games/game.html#table" if request.htmx else "games/game.html"
-    return render(request, template, _table_context(request, board, **extra), status=status)
+    context = _table_context(request, board, **extra)
+    return render_page(request, "games/game.html", context, partial="table", status=status)
 
 
 @crew_required
@@ -474,17 +415,23 @@ def share_reset(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _live_response(request: HttpRequest, token: str, template: str, variant: str) -> HttpResponse:
     """Answer 304 Not Modified while the game is unchanged (one small query), else render."""
-    stamp = Game.objects.filter(share_token=token).values_list("pk", "version").first()
+    stamp = (
+        Game.objects.filter(share_token=token)
+        .values_list("pk", "version", "crew__time_zone")
+        .first()
+    )
     if stamp is None:
         raise Http404("This share link is not valid (it may have been replaced).")
-    etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}")
+    # Times in the viewer's zone: the page changes with it, so the ETag names it too.
+    shown_zone = activate_viewer_zone(request, stamp[2])
+    etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{shown_zone}")
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
     else:
         game = load_game(Game.objects.filter(share_token=token), stamp[0])
         if game is None:
             raise Http404("This share link is not valid (it may have been replaced).")
-        etag = quote_etag(f"{variant}-{game.pk}-{game.version}")
+        etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{shown_zone}")
         context = {"game": game, "board": board_for(game), "editable": False, "token": token}
         response = render(request, template, context)
     response["ETag"] = etag

@@ -1,0 +1,47 @@
+"""Starting a game from the new-game form: new names become players, then the game opens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from .models import Crew, Game, Player
+from .services import User, game_start
+
+
+def game_from_setup(
+    *,
+    crew: Crew,
+    seats: list[str],
+    roster: Mapping[str, Player],
+    edition: str,
+    scoring: str,
+    target: int,
+    house_rules: Mapping[str, Any] | None = None,
+    house_note: str = "",
+    by: User = None,
+) -> Game:
+    """Seat ``seats`` in order and start the game, in one transaction.
+
+    A seat whose name matches a crew player in ``roster`` (ignoring case) is that player; any
+    other name becomes a new player of the crew. Raises ``RuleError`` when the game can't start;
+    then no player is created either.
+    """
+    by_key = {name.casefold(): player for name, player in roster.items()}
+    with transaction.atomic():
+        players = [
+            by_key.get(name.casefold()) or Player.objects.create(crew=crew, name=name)
+            for name in seats
+        ]
+        return game_start(
+            crew=crew,
+            players=players,
+            edition=edition,
+            scoring=scoring,
+            target=target,
+            house_rules=house_rules,
+            house_note=house_note,
+            by=by,
+        )
