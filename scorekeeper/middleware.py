@@ -18,7 +18,9 @@ class PrivateCacheMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if response.has_header("Cache-Control"):
+            return response  # checked first: asking for the user may cost the session's queries
         user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated and not response.has_header("Cache-Control"):
+        if user is not None and user.is_authenticated:
             patch_cache_control(response, private=True)
         return response

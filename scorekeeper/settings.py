@@ -172,7 +172,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # collectstatic writes each file under a name with its content's hash, plus gzip and brotli
+    # copies; WhiteNoise sends those with a far-future (ten-year) immutable Cache-Control.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 # Serve straight from the app folders when collectstatic has not run (tests, first start).
 WHITENOISE_USE_FINDERS = True

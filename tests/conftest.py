@@ -53,6 +53,16 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def plain_static_files(settings):
+    """Production names static files by their hash from collectstatic's manifest; tests run on
+    a fresh clone without collectstatic, so they use the plain names (served from the finders)."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
 # --- The crew at the table: shared by every test outside tests/browser ------------------------
 
 

@@ -22,7 +22,9 @@ def invite(crew, member) -> Invite:
 def test_a_new_invite_expires_in_seven_days(member_client, crew):
     member_client.post(reverse("accounts:invite_create"))
     invite = Invite.objects.get(crew=crew)
-    assert invite.expires_at - invite.created_at == pytest.approx(timedelta(days=7), abs=timedelta(seconds=5))
+    assert invite.expires_at - invite.created_at == pytest.approx(
+        timedelta(days=7), abs=timedelta(seconds=5)
+    )
 
 
 def test_an_expired_invite_is_refused_with_a_clear_message(client, invite):

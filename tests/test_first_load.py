@@ -1,0 +1,62 @@
+"""What a phone downloads to open a scoreboard for the first time, compressed as it travels."""
+
+import gzip
+import re
+
+import brotli
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+from tests.factories import GameFactory, RoundFactory
+
+BUDGET = 40 * 1024
+ASSET = re.compile(r'<(?:link rel="stylesheet" href|script src)="/static/([^"?]+)"')
+
+
+def _gzip(body: bytes) -> int:
+    return len(gzip.compress(body, compresslevel=6))  # what a proxy sends HTML at
+
+
+def _brotli(body: bytes) -> int:
+    return len(brotli.compress(body, quality=11))  # what collectstatic writes for WhiteNoise
+
+
+def test_the_scoreboards_first_load_fits_the_budget(member_client, crew):
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dee"])
+    for winner in ("Ann", "Ben", "Cat"):
+        RoundFactory(game=game, winner=winner)
+    html = member_client.get(reverse("games:game_detail", args=[game.pk])).content
+    assets = ASSET.findall(html.decode())
+    assert any(name.endswith(".css") for name in assets)
+    assert any(name.endswith(".js") for name in assets)
+
+    rows = [("page HTML", _gzip(html), _brotli(html), len(html))]
+    for name in assets:
+        with open(finders.find(name), "rb") as asset:
+            body = asset.read()
+        rows.append((name, _gzip(body), _brotli(body), len(body)))
+    gzip_total = sum(row[1] for row in rows)
+    brotli_total = sum(row[2] for row in rows)
+    print("\nfirst load of the scoreboard (bytes): gzip / brotli / uncompressed")
+    for name, gz, br, raw in rows:
+        print(f"  {name:40} {gz:7} {br:7} {raw:8}")
+    print(f"  {'total':40} {gzip_total:7} {brotli_total:7} {sum(r[3] for r in rows):8}")
+    # A browser without brotli still fits: the budget holds for gzip, the larger of the two.
+    assert gzip_total <= BUDGET
+    assert brotli_total <= gzip_total
+
+
+def test_collectstatic_writes_hashed_names_and_compressed_copies(tmp_path, settings):
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", "--noinput", verbosity=0)
+    hashed = [p.name for p in (tmp_path / "css").glob("app.*.css")]
+    assert hashed, "app.css has a hashed copy"
+    assert (tmp_path / "css" / f"{hashed[0]}.gz").exists()
+    assert (tmp_path / "css" / f"{hashed[0]}.br").exists()
+    assert (tmp_path / "staticfiles.json").exists()

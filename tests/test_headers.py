@@ -1,0 +1,105 @@
+"""Security and caching headers, and a production configuration that passes Django's checklist."""
+
+import os
+import secrets
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from tests.factories import GameFactory, RoundFactory
+
+
+@pytest.fixture
+def game(crew):
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dee"])
+    RoundFactory(game=game, winner="Ann", hands={"Ben": 12, "Cat": "R7 W", "Dee": 3})
+    return game
+
+
+def test_every_page_forbids_inline_script_and_style(member_client, game):
+    response = member_client.get(reverse("games:game_detail", args=[game.pk]))
+    policy = response["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";") if part.strip())
+    assert directives["script-src"] == "'self'"
+    assert directives["style-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert "unsafe" not in policy
+
+
+def test_our_templates_carry_no_inline_script_style_or_handler(member_client, game):
+    """What the CSP would block: inline <script>, a style attribute or <style>, an on*= handler."""
+    pages = [
+        reverse("games:home"),
+        reverse("games:game_detail", args=[game.pk]),
+        reverse("games:live", args=[game.share_token]),
+        reverse("accounts:crew_detail"),
+        reverse("history:night_list"),
+        reverse("referee:rules_search"),
+    ]
+    for url in pages:
+        html = member_client.get(url).content.decode()
+        assert " style=" not in html and "<style" not in html, url
+        assert " onclick=" not in html and " hx-on" not in html, url
+        for chunk in html.split("<script")[1:]:
+            tag = chunk.split(">", 1)[0]
+            assert "src=" in tag or 'type="application/json"' in tag, f"{url}: inline script"
+
+
+def test_the_permissions_policy_turns_off_what_a_scoreboard_never_uses(client, db):
+    policy = client.get(reverse("accounts:login"))["Permissions-Policy"]
+    for feature in ("camera", "microphone", "geolocation", "payment"):
+        assert f"{feature}=()" in policy
+
+
+def test_signed_in_pages_and_exports_are_private(member_client, game):
+    assert member_client.get(reverse("games:home"))["Cache-Control"] == "private"
+    page = member_client.get(reverse("games:game_detail", args=[game.pk]))
+    assert page["Cache-Control"] == "private"
+
+
+def test_the_live_view_keeps_its_own_revalidation(member_client, game):
+    live = member_client.get(reverse("games:live", args=[game.share_token]))
+    assert live["Cache-Control"] == "no-cache"
+
+
+def test_a_visitors_page_is_not_marked_private(client, db):
+    assert "Cache-Control" not in client.get(reverse("referee:rules_search"))
+
+
+def test_behind_https_every_request_is_redirected_and_told_to_stay_on_https(client, settings, db):
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_HSTS_SECONDS = 31536000
+    plain = client.get(reverse("accounts:login"))
+    assert plain.status_code == 301 and plain["Location"].startswith("https://")
+    secure = client.get(reverse("accounts:login"), HTTP_X_FORWARDED_PROTO="https")
+    assert secure.status_code == 200
+    assert secure["Strict-Transport-Security"].startswith("max-age=31536000")
+
+
+def test_the_documented_production_variables_pass_check_deploy(tmp_path):
+    inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    environment = {
+        **inherited,
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": "score.example.org",
+        "CSRF_TRUSTED_ORIGINS": "https://score.example.org",
+        "BEHIND_HTTPS": "1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'deploy.sqlite3'}",
+    }
+    checked = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=settings.BASE_DIR,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    output = checked.stdout + checked.stderr
+    assert checked.returncode == 0, output
+    assert "WARNING" not in output and "System check identified no issues" in output, output
