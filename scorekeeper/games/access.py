@@ -9,11 +9,25 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
+
+from scorekeeper.domain.evenings import time_zone_or_default, zone
 
 from .models import Crew
 
 SESSION_KEY = "crew_id"
+# The current crew's time zone, kept beside its id so that every page (and a write that never
+# loads the crew row) shows times in it without a query; refreshed whenever the crew is read.
+ZONE_SESSION_KEY = "crew_time_zone"
+
+
+def use_crew_zone(request: HttpRequest, crew: Crew) -> None:
+    """Show this request's dates and times in the crew's zone, and remember it in the session."""
+    name = time_zone_or_default(crew.time_zone)
+    timezone.activate(zone(name))
+    if request.session.get(ZONE_SESSION_KEY) != name:
+        request.session[ZONE_SESSION_KEY] = name
 
 
 def user_crews(request: HttpRequest):
@@ -31,6 +45,8 @@ def current_crew(request: HttpRequest) -> Crew | None:
         crew = crews.first()
         if crew is not None:
             request.session[SESSION_KEY] = crew.pk
+    if crew is not None:
+        use_crew_zone(request, crew)
     return crew
 
 

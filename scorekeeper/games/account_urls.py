@@ -10,6 +10,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("crew/", account_views.crew_detail, name="crew_detail"),
+    path("crew/time-zone/", account_views.crew_time_zone, name="crew_time_zone"),
     path("crew/invite/", account_views.invite_create, name="invite_create"),
     path("crew/invite/<str:token>/", account_views.crew_detail, name="crew_detail_invite"),
     path("crew/invite/<str:token>/revoke/", account_views.invite_revoke, name="invite_revoke"),

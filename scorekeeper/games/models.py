@@ -124,7 +124,9 @@ class GameNight(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"Game night {self.date:%Y-%m-%d}"
+        label = self.name or f"Game night {self.date:%Y-%m-%d}"
+        # A second session the same evening says so: "Game night 2026-11-21 (2)".
+        return f"{label} ({self.session})" if self.session > 1 else label
 
 
 class GameQuerySet(models.QuerySet["Game"]):

@@ -197,9 +197,15 @@ def _stored_rounds(game: Game) -> list[dict[str, Any]]:
 # --- Starting a game ------------------------------------------------------------------------
 
 
-def tonight(crew: Crew) -> GameNight:
-    """Today's game night of the crew, created on first use."""
-    night, _ = GameNight.objects.get_or_create(crew=crew, date=timezone.localdate())
+def tonight(crew: Crew, *, now: dt.datetime | None = None) -> GameNight:
+    """The crew's current night: the latest session of its evening at ``now`` (in the crew's
+    time zone, with the 06:00 cut-off of ``domain.evenings``), created on first use."""
+    from .nights import crew_evening, latest_night
+
+    date = crew_evening(crew, now)
+    night = latest_night(crew, date)
+    if night is None:
+        night, _ = GameNight.objects.get_or_create(crew=crew, date=date, session=1)
     return night
 
 

@@ -95,7 +95,8 @@ class NightTable(HistoryTable):
         below = f"{value:%A}" + (f" · {record.name}" if record.name else "")
         return format_html(
             '<span class="nowrap">{}</span><span class="h-sub">{}</span>',
-            f"{value.day} {value:%b %Y}",
+            # A second session the same evening is numbered, as in the night's name.
+            f"{value.day} {value:%b %Y}" + (f" ({record.session})" if record.session > 1 else ""),
             below,
         )
 

@@ -6,6 +6,7 @@ app_name = "history"
 
 urlpatterns = [
     path("nights/", views.night_list, name="night_list"),
+    path("nights/new/", views.night_new, name="night_new"),
     path("nights/<int:night_id>/", views.night_detail, name="night_detail"),
     path("games/<int:game_id>/record/", views.game_record, name="game_record"),
     path("games/<int:game_id>/export/", views.game_export, name="game_export"),

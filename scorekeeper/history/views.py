@@ -16,7 +16,8 @@ from django.db.models import Count, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.dateparse import parse_date
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 from scorekeeper.domain import RuleError, scored_game
@@ -24,6 +25,7 @@ from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.audit import trail_for
 from scorekeeper.games.game_files import export_game, export_games
 from scorekeeper.games.models import Game, GameNight, Player, Seat
+from scorekeeper.games.nights import crew_evening, latest_night, night_start
 from scorekeeper.games.scoreboard import game_to_dict, load_game
 from scorekeeper.rules import house_rule_labels
 
@@ -81,7 +83,7 @@ def night_list(request: HttpRequest) -> HttpResponse:
     nights = (
         GameNight.objects.filter(crew=request.crew)
         .annotate(games_count=Count("games"))
-        .order_by("-date")
+        .order_by("-date", "-session")
     )
     table = NightTable(nights)
     exporting = _exporting(request)
@@ -92,7 +94,29 @@ def night_list(request: HttpRequest) -> HttpResponse:
     table.wins = stats.wins_by_night(Game.objects.filter(crew=request.crew, night__in=shown))
     if response := _csv(request, [table], "nights"):
         return response
-    return render(request, "history/night_list.html", {"table": table})
+    # The night new games join now (one small query): what "Start a new night" follows.
+    evening = crew_evening(request.crew)
+    context = {"table": table, "evening": evening, "tonight": latest_night(request.crew, evening)}
+    return render(request, "history/night_list.html", context)
+
+
+@crew_required
+@require_POST
+def night_new(request: HttpRequest) -> HttpResponse:
+    """One tap for another session of this evening: new games join it."""
+    try:
+        evening = parse_date(request.POST.get("evening", ""))
+    except ValueError:
+        evening = None
+    after = request.POST.get("after", "")
+    night, created = night_start(
+        crew=request.crew, evening=evening, after=int(after) if after.isdigit() else None
+    )
+    if created:
+        messages.success(request, f"{night} started: new games join it.")
+    else:
+        messages.info(request, f"{night} was already started: new games join it.")
+    return redirect("history:night_list")
 
 
 def _people_by_night(nights: Any) -> dict[int, list[str]]:

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.games.access import SESSION_KEY
+from scorekeeper.games.access import SESSION_KEY, ZONE_SESSION_KEY
 from scorekeeper.games.models import Game
 from scorekeeper.games.signals import game_changed
 from scorekeeper.history.models import SeatResult
@@ -41,10 +41,12 @@ def test_no_history_page_writes_even_when_results_are_missing(crew, member_clien
     pages = history_pages(crew)
     # Missing rows (a write that bypassed the services) used to be filled in by the next page.
     SeatResult.objects.all().delete()
-    # The crew is already chosen, as after the first page of a visit: that choice is saved in
-    # the session by the sign-in machinery, not by these pages.
+    # The crew is already chosen, as after the first page of a visit: that choice (and the
+    # crew's time zone beside it) is saved in the session by the sign-in machinery, not by
+    # these pages.
     session = member_client.session
     session[SESSION_KEY] = crew.pk
+    session[ZONE_SESSION_KEY] = crew.time_zone
     session.save()
     for name, url in pages.items():
         with CaptureQueriesContext(connection) as queries:

@@ -1,0 +1,55 @@
+"""A crew's game nights are its evenings, read in the crew's own time zone.
+
+The rule (which evening a moment belongs to, the 06:00 cut-off) is the domain's
+:func:`~scorekeeper.domain.evenings.evening_of`; this module applies it to a crew's rows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scorekeeper.domain.evenings import evening_of, time_zone_or_default
+
+from .models import Crew, GameNight
+
+
+def crew_evening(crew: Crew, now: dt.datetime | None = None) -> dt.date:
+    """The date of the crew's evening at ``now`` (default: this moment)."""
+    return evening_of(now or timezone.now(), time_zone_or_default(crew.time_zone))
+
+
+def latest_night(crew: Crew, date: dt.date) -> GameNight | None:
+    """The last session started on ``date``: the night new games of that evening join."""
+    return GameNight.objects.filter(crew=crew, date=date).order_by("-session").first()
+
+
+def night_start(
+    *,
+    crew: Crew,
+    evening: dt.date | None = None,
+    after: int | None = None,
+    now: dt.datetime | None = None,
+) -> tuple[GameNight, bool]:
+    """Start another session of the crew's current evening; new games join it.
+
+    The button says what it saw: the ``evening`` and the session it showed as current
+    (``after``, 0 when the evening had no night yet). When a later session of that evening
+    already exists, this tap (a double tap, or another phone's) is recognised and nothing is
+    created. Returns the night and whether it was created.
+    """
+    date = crew_evening(crew, now)
+    seen = after if evening == date else None
+    with transaction.atomic():
+        latest = latest_night(crew, date)
+        current = latest.session if latest else 0
+        if latest is not None and seen is not None and current > seen:
+            return latest, False
+        try:
+            with transaction.atomic():
+                night = GameNight.objects.create(crew=crew, date=date, session=current + 1)
+        except IntegrityError:  # another phone's tap took this session number first
+            return latest_night(crew, date), False  # type: ignore[return-value]
+    return night, True
