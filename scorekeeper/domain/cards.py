@@ -8,6 +8,7 @@ entered is written ``*``: ``*7``, ``*+2``, ``*S``, ``*R``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -170,8 +171,17 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def deck_limits(edition: str | Edition) -> tuple[dict[str, int], dict[str, int]]:
-    """How many of each card the deck holds: (by exact card, by value ignoring colour)."""
-    deck = get_edition(edition)
+    """How many of each card the deck holds: (by exact card, by value ignoring colour).
+
+    Worked out once per deck (an import checks every round against it); the dicts are shared,
+    so read them only.
+    """
+    return _deck_limits(get_edition(edition).slug)
+
+
+@functools.cache
+def _deck_limits(slug: str) -> tuple[dict[str, int], dict[str, int]]:
+    deck = get_edition(slug)
     exact: dict[str, int] = {}
     by_value: Counter[str] = Counter()
     for colour in COLOURS:

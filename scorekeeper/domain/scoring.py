@@ -7,6 +7,7 @@ import/export commands both call :func:`score_game` on the stored rounds.
 from __future__ import annotations
 
 import copy
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -20,6 +21,56 @@ FORMAT = "scorekeeper-game/1"
 DEFAULT_TARGET = 500
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 MAX_NAME_LENGTH = 40
+# Bounds a stored game keeps within its integer columns (2**31 - 1 on PostgreSQL) even when
+# every total is summed: the target, one hand's points, and the number of rounds.
+MAX_TARGET = 1_000_000
+MAX_HAND_POINTS = 999_999
+MAX_ROUNDS = 10_000
+
+# Invisible characters that change how text around them is shown: the byte-order mark and the
+# bidirectional overrides and isolates (U+202A-E, U+2066-9). Joiners (U+200C, U+200D) stay:
+# emoji and several scripts need them.
+_ALLOWED_FORMAT_CHARACTERS = {"\u200c", "\u200d"}
+_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+
+
+def clean_name(value: Any, *, max_length: int = MAX_NAME_LENGTH, what: str = "Player name") -> str:
+    """A name as stored: NFC-normalised, runs of spaces made one, trimmed, 1 to ``max_length``
+    characters. Refuses anything but text, and control or invisible formatting characters
+    (NUL, ESC, line breaks, tabs, the byte-order mark, right-to-left overrides...).
+    """
+    if not isinstance(value, str):
+        raise RuleError(f"{what} {_shown(value)} must be text.")
+    for character in value:
+        if character in " \t" or character in _ALLOWED_FORMAT_CHARACTERS:
+            continue
+        if unicodedata.category(character) in _REFUSED_CATEGORIES:
+            code = f"U+{ord(character):04X}"
+            raise RuleError(
+                f"{what} {_shown(value)} holds an invisible or control character "
+                f"({code}): type the name with letters, digits, spaces and punctuation only."
+            )
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if not name:
+        raise RuleError(f"{what} {_shown(value)} must not be empty.")
+    if len(name) > max_length:
+        raise RuleError(f"{what} {_shown(name)} is longer than {max_length} characters.")
+    return name
+
+
+def _shown(value: Any, limit: int = 50) -> str:
+    """A value for a message: its repr, cut short so a huge value never makes a huge page."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_name(value: Any) -> Any:
+    """A name as a round or a challenge refers to a player: normalised like :func:`clean_name`
+    when it is text, so that it matches the seated name; anything else is passed through for
+    the caller to refuse."""
+    if not isinstance(value, str):
+        return value
+    return " ".join(unicodedata.normalize("NFC", value).split())
 
 
 class Scoring(StrEnum):
@@ -54,13 +105,15 @@ def parse_scoring(value: Any) -> Scoring:
 
 
 def parse_target(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise RuleError(f"The target {value!r} must be a positive whole number, such as 500.")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_TARGET:
+        raise RuleError(
+            f"The target {value!r} must be a whole number from 1 to {MAX_TARGET:,}, such as 500."
+        )
     return value
 
 
 def parse_players(value: Any) -> list[str]:
-    """Seat order: 2 to 10 distinct names (ignoring case), each 1-40 characters."""
+    """Seat order: 2 to 10 distinct names (ignoring case), each as :func:`clean_name` keeps it."""
     if not isinstance(value, list):
         raise RuleError(f"Players must be a list of names in seat order, not {value!r}.")
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
@@ -71,11 +124,7 @@ def parse_players(value: Any) -> list[str]:
     names: list[str] = []
     seen: dict[str, str] = {}
     for raw in value:
-        if not isinstance(raw, str) or not raw.strip():
-            raise RuleError(f"Player name {raw!r} must be non-empty text.")
-        name = raw.strip()
-        if len(name) > MAX_NAME_LENGTH:
-            raise RuleError(f"Player name {name!r} is longer than {MAX_NAME_LENGTH} characters.")
+        name = clean_name(raw)
         key = name.casefold()
         if key in seen:
             raise RuleError(f"Player name {name!r} is used twice (names ignore case).")
@@ -91,6 +140,8 @@ def parse_hand(player: str, value: Any, edition: str) -> Hand:
     if isinstance(value, int):
         if value < 0:
             raise RuleError(f"{player}'s hand total {value} must not be negative.")
+        if value > MAX_HAND_POINTS:
+            raise RuleError(f"{player}'s hand total {value} is more than {MAX_HAND_POINTS:,}.")
         return Hand(points=value)
     if isinstance(value, str | list):
         try:
@@ -128,14 +179,15 @@ def parse_round(
     prefix = f"Round {number}: "
     if not isinstance(data, Mapping):
         raise RuleError(f"{prefix}expected an object with 'winner' and 'hands'.")
-    winner = data.get("winner")
-    if winner not in players:
+    winner = seat_name(data.get("winner"))
+    if not isinstance(winner, str) or winner not in players:
         raise RuleError(f"{prefix}the winner {winner!r} is not a player of this game.")
     raw_hands = data.get("hands", {})
     if not isinstance(raw_hands, Mapping):
         raise RuleError(f"{prefix}'hands' must map each player to their cards or total.")
+    raw_hands = {seat_name(name): hand for name, hand in raw_hands.items()}
     for name in raw_hands:
-        if name not in players:
+        if not isinstance(name, str) or name not in players:
             raise RuleError(f"{prefix}{name!r} in the hands is not a player of this game.")
     if winner in raw_hands and not holds_no_cards(raw_hands[winner], edition):
         raise RuleError(f"{prefix}the winner {winner} went out, so holds no cards.")
@@ -206,6 +258,8 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
     rounds = game.get("rounds", [])
     if not isinstance(rounds, list):
         raise RuleError("'rounds' must be a list.")
+    if len(rounds) > MAX_ROUNDS:
+        raise RuleError(f"A game holds at most {MAX_ROUNDS:,} rounds; this one has {len(rounds)}.")
 
     totals = dict.fromkeys(players, 0)
     scored_rounds = []

@@ -3,24 +3,98 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
+import math
+import uuid
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from scorekeeper.domain import RuleError, parse_colour, score_game
-from scorekeeper.domain.scoring import FORMAT
+from scorekeeper.domain.scoring import FORMAT, clean_name, seat_name
 from scorekeeper.rules import parse_house_rules
 
 from .audit import AuditEntry, trail_for, trails_for
-from .models import Challenge, Crew, Game, GameNight, Player, Seat
+from .models import Challenge, Crew, Game, GameNight, Hand, Player, Round, Seat
 from .scoreboard import game_to_dict
-from .services import store_round
-from .signals import game_changed
+from .services import _entry as round_entry  # the one shape of a stored round's entry
+from .signals import games_imported
 
 DEFAULT_CREW_NAME = "Home crew"
+# The largest game file the import page and ``import_game`` read: 5,000 games is about 5 MB.
+MAX_FILE_BYTES = 10 * 1024 * 1024
+# How deep a game file's objects and lists may nest: ours go 5 deep (a game's audit entry's
+# before/after values); the limit keeps hostile nesting away from recursive code.
+MAX_JSON_DEPTH = 20
+NOTE_MAX_LENGTH = 500
+HAND_MAX_LENGTH = 400
+# Every stored date and time must convert to any time zone and back: years 1 to 9999 in UTC,
+# with a day to spare at each end.
+EARLIEST = dt.datetime(1, 1, 2, tzinfo=dt.UTC)
+LATEST = dt.datetime(9999, 12, 30, tzinfo=dt.UTC)
+
+
+def read_game_file(
+    raw: bytes | str, name: str = "The file", *, max_bytes: int | None = MAX_FILE_BYTES
+) -> Any:
+    """A game file's text as JSON, refused with a message (``RuleError``) when it is not
+    UTF-8, not JSON, larger than ``max_bytes`` (the import page's limit unless told) or
+    nested too deep."""
+    if max_bytes is not None and len(raw) > max_bytes:
+        raise RuleError(f"{name} is larger than {max_bytes // (1024 * 1024)} MB.")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise RuleError(f"{name} is not UTF-8 text.") from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise RuleError(
+            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
+        ) from None
+    except RecursionError:
+        raise RuleError(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels.") from None
+    except ValueError as error:  # e.g. a number of more than 4,300 digits
+        raise RuleError(f"not valid JSON ({error}).") from None
+    # Each game's content is checked (depth, NUL, NaN) as it is imported: see _plan.
+    return data
+
+
+def check_plain_json(data: Any, depth: int = MAX_JSON_DEPTH) -> None:
+    """Refuse values a game file cannot hold: nesting deeper than ``depth``, NUL characters
+    (no text column keeps them), non-JSON types. Iterative, so deep nesting is safe."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        kind = type(value)
+        if kind is str:
+            if "\x00" in value:
+                raise RuleError("the file holds a NUL character (\\u0000), which no text keeps.")
+        elif kind is dict or kind is list or isinstance(value, Mapping | list):
+            if level > depth:
+                raise RuleError(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels.")
+            if isinstance(value, Mapping):
+                for key in value:
+                    if type(key) is not str or "\x00" in key:
+                        raise RuleError("the file holds a name that is not NUL-free text.")
+                value = value.values()
+            stack.extend((item, level + 1) for item in value if type(item) not in _SCALARS)
+            for item in value:
+                if type(item) is float and not math.isfinite(item):
+                    raise RuleError("the file holds NaN or Infinity, which JSON does not allow.")
+        elif kind is float:
+            if not math.isfinite(value):
+                raise RuleError("the file holds NaN or Infinity, which JSON does not allow.")
+        elif value is not None and not isinstance(value, bool | int | float):
+            raise RuleError(f"{type(value).__name__} is not a JSON value.")
+
+
+_SCALARS = {int, bool, type(None)}
 
 
 def export_game(game: Game, trail: list[AuditEntry] | None = None) -> dict[str, Any]:
@@ -30,6 +104,8 @@ def export_game(game: Game, trail: list[AuditEntry] | None = None) -> dict[str, 
     :func:`export_games`); otherwise it is read here.
     """
     data = score_game(game_to_dict(game))
+    # The stable id first after the format: an import recognises a game it already has.
+    data = {"format": data.pop("format"), "id": str(game.uid), **data}
     own = trail if trail is not None else trail_for(game)
     audit = [*game.imported_audit, *(entry.to_json() for entry in own)]
     if audit:
@@ -58,18 +134,83 @@ def default_crew(name: str | None = None) -> Crew:
 
 
 def _when(value: Any, label: str) -> dt.datetime | None:
-    if value in (None, ""):
+    if value is None or value == "":
         return None
     try:
         parsed = parse_datetime(value) if isinstance(value, str) else None
     except ValueError:  # well formed but impossible, e.g. February 30th
         parsed = None
     if parsed is None:
-        raise RuleError(f"{label} {value!r} is not an ISO date and time.")
-    return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, dt.UTC)
+        raise RuleError(f"{label} {_shown(value)} is not an ISO date and time.")
+    if timezone.is_naive(parsed):
+        parsed = parsed.replace(tzinfo=dt.UTC)
+    try:
+        in_utc = parsed.astimezone(dt.UTC)
+    except OverflowError:  # "0001-01-01T00:00:00+14:00" is in the year 0 in UTC
+        in_utc = None
+    if in_utc is None or not EARLIEST <= in_utc <= LATEST:
+        raise RuleError(f"{label} {_shown(value)} must fall between the years 1 and 9999 in UTC.")
+    return in_utc
 
 
-def _night(crew: Crew, value: Any, started_at: dt.datetime) -> GameNight:
+def _shown(value: Any, limit: int = 50) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class _Planned:
+    """One game of a file, validated and ready to store (nothing written yet)."""
+
+    scored: dict[str, Any]
+    uid: uuid.UUID | None
+    started_at: dt.datetime | None
+    finished_at: dt.datetime | None
+    night_date: dt.date | None
+    night_name: str
+    agreed: dict[str, Any]
+    note: str
+    first_dealer: str | None
+    audit: list[dict[str, Any]]
+    challenges: list[dict[str, Any]]
+
+
+@dataclass
+class ImportReport:
+    """What an import did: ``games`` in the file's order, and which of them were already
+    present in the crew (the same ``id``) and so were skipped."""
+
+    games: list[Game] = field(default_factory=list)
+    present: list[Game] = field(default_factory=list)
+
+    @property
+    def stored(self) -> list[Game]:
+        skipped = {id(game) for game in self.present}
+        return [game for game in self.games if id(game) not in skipped]
+
+    def summary(self) -> str:
+        """One sentence for the import page and the command line."""
+        stored, present = len(self.stored), len(self.present)
+        text = f"Imported {stored} game{'' if stored == 1 else 's'}."
+        if present:
+            were = "was" if present == 1 else "were"
+            text += (
+                f" {present} {'game' if present == 1 else 'games'} {were} already here: skipped."
+            )
+        return text
+
+
+def _uid(value: Any) -> uuid.UUID | None:
+    if value is None:
+        return None
+    try:
+        return uuid.UUID(value) if isinstance(value, str) else None
+    except ValueError:
+        pass
+    raise RuleError(f"The game's id {_shown(value)} is not an id written by an export.")
+
+
+def _night_fields(value: Any) -> tuple[dt.date | None, str]:
     if value is None:
         value = {}
     if not isinstance(value, Mapping):
@@ -80,42 +221,30 @@ def _night(crew: Crew, value: Any, started_at: dt.datetime) -> GameNight:
     except ValueError:  # well formed but impossible, e.g. 2026-02-30
         date = None
     if raw_date is not None and date is None:
-        raise RuleError(f"Night date {raw_date!r} is not a date like 2026-11-21.")
-    date = date or timezone.localdate(started_at)
+        raise RuleError(f"Night date {_shown(raw_date)} is not a date like 2026-11-21.")
     name = value.get("name") or ""
-    if not isinstance(name, str) or len(name) > 80:
-        raise RuleError("The night's name must be text of at most 80 characters.")
-    night, created = GameNight.objects.get_or_create(crew=crew, date=date, defaults={"name": name})
-    if not created and name and not night.name:
-        night.name = name
-        night.save(update_fields=["name"])
-    return night
+    if name:
+        name = clean_name(name, max_length=80, what="The night's name")
+    return date, name
 
 
-def players_by_name(crew: Crew, names: list[str]) -> dict[str, Player]:
-    """The crew's players with these names (matching ignores case), creating the missing."""
-    existing = {p.name.casefold(): p for p in Player.objects.filter(crew=crew)}
-    found = {}
-    for name in names:
-        player = existing.get(name.casefold())
-        if player is None:
-            player = Player.objects.create(crew=crew, name=name)
-            existing[name.casefold()] = player
-        found[name] = player
-    return found
+def _text(value: Any, label: str, limit: int) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > limit:
+        raise RuleError(f"{label} must be text of at most {limit} characters.")
+    return value
 
 
-@transaction.atomic
-def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
-    """Validate a ``scorekeeper-game/1`` game and store it; nothing is stored if it is refused."""
+def _plan(data: Any) -> _Planned:
+    """Validate one game of a file without touching the database."""
     if not isinstance(data, Mapping):
         raise RuleError("A game must be a JSON object.")
+    check_plain_json(data)
     if "format" not in data:
         raise RuleError(f"The game has no 'format': expected {FORMAT!r}.")
     scored = score_game(data)  # refuses bad games before anything is written
-    started_at = _when(scored.get("started_at"), "started_at") or timezone.now()
-    finished_at = _when(scored.get("finished_at"), "finished_at")
-    players = players_by_name(crew, scored["players"])
+    players = scored["players"]
     house = scored.get("house_rules") or {}
     if not isinstance(house, Mapping):
         raise RuleError("'house_rules' must be an object with 'agreed' and 'note'.")
@@ -123,49 +252,241 @@ def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
         agreed = parse_house_rules(house.get("agreed") or {})
     except ValueError as error:
         raise RuleError(f"House rules: {error}") from None
-    first_dealer = scored.get("first_dealer")
+    first_dealer = seat_name(scored.get("first_dealer"))
     if first_dealer is not None and first_dealer not in players:
-        raise RuleError(f"The first dealer {first_dealer!r} is not a player of this game.")
-    audit = _imported_audit(scored.get("audit"))
-    game = Game(
-        crew=crew,
-        night=_night(crew, scored.get("night"), started_at),
-        edition=scored["edition"],
-        scoring=scored["scoring"],
-        target=scored["target"],
-        started_at=started_at,
-        finished_at=finished_at,
-        status=Game.Status.FINISHED if scored["result"]["finished"] else Game.Status.ACTIVE,
-        first_dealer=players.get(first_dealer) if first_dealer else None,
-        house_rules=agreed,
-        house_note=str(house.get("note") or ""),
-        imported_audit=audit,
+        raise RuleError(f"The first dealer {_shown(first_dealer)} is not a player of this game.")
+    challenges = scored.get("challenges")
+    if challenges is not None and not isinstance(challenges, list):
+        raise RuleError("'challenges' must be a list of challenges.")
+    night_date, night_name = _night_fields(scored.get("night"))
+    return _Planned(
+        scored=scored,
+        uid=_uid(scored.get("id")),
+        started_at=_when(scored.get("started_at"), "started_at"),
+        finished_at=_when(scored.get("finished_at"), "finished_at"),
+        night_date=night_date,
+        night_name=night_name,
+        agreed=agreed,
+        note=_text(house.get("note"), "The house note", NOTE_MAX_LENGTH),
+        first_dealer=first_dealer,
+        audit=_imported_audit(scored.get("audit")),
+        challenges=[_challenge_fields(item, players) for item in challenges or []],
     )
-    # The file carries its own trail; the copy's history starts with the next change.
-    game.skip_history_when_saving = True
-    game.save(force_insert=True)
-    Seat.objects.bulk_create(
-        Seat(crew=crew, game=game, player=players[name], number=index)
-        for index, name in enumerate(scored["players"])
-    )
-    for number, round_data in enumerate(scored["rounds"], start=1):
-        store_round(
-            game,
-            number,
-            players,
-            round_data["winner"],
-            round_data["hands"],
-            None,
-            record_history=False,
+
+
+def players_by_name(crew: Crew, names: list[str]) -> dict[str, Player]:
+    """The crew's players with these names (matching ignores case), creating the missing
+    ones together: two queries however many names."""
+    existing = {p.name.casefold(): p for p in Player.objects.filter(crew=crew)}
+    missing: dict[str, Player] = {}
+    for name in names:
+        key = name.casefold()
+        if key not in existing and key not in missing:
+            missing[key] = Player(crew=crew, name=name)
+    if missing:
+        Player.objects.bulk_create(missing.values())
+        existing.update(missing)
+    return {name: existing[name.casefold()] for name in names}
+
+
+def _nights_by_date(crew: Crew, wanted: Mapping[dt.date, str]) -> dict[dt.date, GameNight]:
+    """The crew's first night (session) of each date, created (with its name) if missing."""
+    nights: dict[dt.date, GameNight] = {}
+    for night in GameNight.objects.filter(crew=crew).order_by("-session"):
+        nights[night.date] = night
+    new = [GameNight(crew=crew, date=d, name=n) for d, n in wanted.items() if d not in nights]
+    for night in GameNight.objects.bulk_create(new):
+        nights[night.date] = night
+    for date, name in wanted.items():
+        night = nights[date]
+        if name and not night.name:
+            night.name = name
+            night.save(update_fields=["name"])
+    return {date: nights[date] for date in wanted}
+
+
+def _taken_uids(uids: list[uuid.UUID]) -> dict[uuid.UUID, Game]:
+    taken: dict[uuid.UUID, Game] = {}
+    for start in range(0, len(uids), 500):
+        chunk = uids[start : start + 500]
+        taken.update((game.uid, game) for game in Game.objects.filter(uid__in=chunk))
+    return taken
+
+
+@transaction.atomic
+def import_file(*, crew: Crew, data: Any) -> ImportReport:
+    """Store a game file's games for the crew: all of them, or (on any refusal) none.
+
+    ``data`` is the file as parsed JSON: one game (an object) or a list of games (an export
+    of all). A game whose ``id`` the crew already has is recognised and skipped; an ``id``
+    another crew holds is replaced by a new one. Every game is checked before anything is
+    written, and the writes are a fixed number of bulk inserts, so time grows with the size
+    of the file. A refusal in a list names the game: "game 2 of 5: …".
+    """
+    items = data if isinstance(data, list) else [data]
+    if not items:
+        raise RuleError("the file holds an empty list of games.")
+    plans = []
+    for number, item in enumerate(items, start=1):
+        try:
+            plans.append(_plan(item))
+        except RuleError as error:
+            if not isinstance(data, list):
+                raise
+            raise RuleError(f"game {number} of {len(items)}: {error}") from None
+    return _store(crew, plans)
+
+
+def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
+    """Validate a ``scorekeeper-game/1`` game and store it (or find it, when the crew already
+    has a game with its ``id``); nothing is stored if it is refused."""
+    if not isinstance(data, Mapping):
+        raise RuleError("A game must be a JSON object.")
+    return import_file(crew=crew, data=data).games[0]
+
+
+def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
+    now = timezone.now()
+    report = ImportReport()
+    taken = _taken_uids([plan.uid for plan in plans if plan.uid is not None])
+    new: list[tuple[_Planned, Game]] = []
+    for plan in plans:
+        known = taken.get(plan.uid) if plan.uid is not None else None
+        if known is not None and known.crew_id == crew.pk:
+            report.games.append(known)
+            report.present.append(known)
+            continue
+        game = Game(crew=crew, uid=plan.uid if known is None and plan.uid else uuid.uuid4())
+        if plan.uid is not None:
+            taken[plan.uid] = game  # the same id twice in one file: the second is skipped
+        report.games.append(game)
+        new.append((plan, game))
+    if not new:
+        return report
+
+    names = [name for plan, _ in new for name in plan.scored["players"]]
+    by_key = {name.casefold(): p for name, p in players_by_name(crew, names).items()}
+    for plan, _ in new:
+        plan.started_at = plan.started_at or now
+        plan.night_date = plan.night_date or timezone.localdate(plan.started_at)
+    wanted: dict[dt.date, str] = {}
+    for plan, _ in new:
+        if plan.night_name and not wanted.get(plan.night_date):
+            wanted[plan.night_date] = plan.night_name
+        wanted.setdefault(plan.night_date, "")
+    nights = _nights_by_date(crew, wanted)
+
+    for plan, game in new:
+        scored = plan.scored
+        finished = scored["result"]["finished"]
+        game.night = nights[plan.night_date]
+        game.edition, game.scoring, game.target = (
+            scored["edition"],
+            scored["scoring"],
+            scored["target"],
         )
-    for item in scored.get("challenges") or []:
-        _store_challenge(game, players, item)
-    if game.status == Game.Status.FINISHED and game.finished_at is None:
-        game.finished_at = timezone.now()
-        game.save(update_fields=["finished_at"])
-    game_id, crew_id = game.pk, crew.pk
-    transaction.on_commit(lambda: game_changed.send(sender=Game, game_id=game_id, crew_id=crew_id))
-    return game
+        game.started_at = plan.started_at
+        game.finished_at = plan.finished_at or (now if finished else None)
+        game.status = Game.Status.FINISHED if finished else Game.Status.ACTIVE
+        game.first_dealer = by_key[plan.first_dealer.casefold()] if plan.first_dealer else None
+        game.house_rules = plan.agreed
+        game.house_note = plan.note
+        # The file carries its own trail; the copy's history starts with the next change.
+        game.imported_audit = plan.audit
+    # bulk_create sends no post_save: no history row, as the trail comes from the file.
+    Game.objects.bulk_create([game for _, game in new], batch_size=500)
+
+    # Plain rows, not model instances: a file of 5,000 games makes some 150,000 of them.
+    seats, challenges, rounds, entries = [], [], [], {}
+    for plan, game in new:
+        scored = plan.scored
+        ids = {name: by_key[name.casefold()].pk for name in scored["players"]}
+        seats.extend(
+            (crew.pk, game.pk, ids[name], index) for index, name in enumerate(scored["players"])
+        )
+        for number, data in enumerate(scored["rounds"], start=1):
+            entry = round_entry(data["winner"], data["hands"], game.edition)
+            rounds.append((crew.pk, game.pk, number, ids[data["winner"]], entry, now, 1))
+            entries[game.pk, number] = (entry, ids)
+        challenges.extend(
+            (
+                crew.pk,
+                game.pk,
+                ids[item["challenger"]],
+                ids[item["challenged"]],
+                ids[item["drawer"]],
+                item["colour"],
+                item["hand"],
+                item["guilty"],
+                item["cards"],
+                item["at"] or now,
+            )
+            for item in plan.challenges
+        )
+    _insert_rows(Seat, ["crew", "game", "player", "number"], seats)
+    _insert_rows(
+        Round, ["crew", "game", "number", "winner", "entry", "created_at", "version"], rounds
+    )
+    _insert_rows(
+        Challenge,
+        [
+            "crew",
+            "game",
+            "challenger",
+            "challenged",
+            "drawer",
+            "colour",
+            "hand",
+            "guilty",
+            "cards_drawn",
+            "created_at",
+        ],
+        challenges,
+    )
+    hands = []
+    game_pks = [game.pk for _, game in new]
+    for start in range(0, len(game_pks), 500):
+        stored = Round.objects.filter(game_id__in=game_pks[start : start + 500])
+        for round_id, game_id, number in stored.values_list("pk", "game_id", "number"):
+            entry, ids = entries[game_id, number]
+            # A total typed as a number keeps no cards.
+            hands.extend(
+                (crew.pk, round_id, ids[name], entry["points"][name], "" if type(h) is int else h)
+                for name, h in entry["hands"].items()
+            )
+    _insert_rows(Hand, ["crew", "round", "player", "points", "cards"], hands)
+
+    game_ids, crew_id = [game.pk for _, game in new], crew.pk
+    transaction.on_commit(
+        lambda: games_imported.send(sender=Game, crew_id=crew_id, game_ids=game_ids)
+    )
+    return report
+
+
+def _insert_rows(model: type[Any], fields: list[str], rows: list[tuple[Any, ...]]) -> None:
+    """INSERT rows of values into ``model``'s table with ``executemany``: no model instances
+    and no signals (so no history row either, as for ``bulk_create``). Dates and JSON are
+    converted for the database; ids, numbers and text go as they are."""
+    model_fields = [model._meta.get_field(name) for name in fields]
+    columns = [field.column for field in model_fields]
+    convert = [
+        i
+        for i, field in enumerate(model_fields)
+        if field.get_internal_type() in ("DateTimeField", "JSONField")
+    ]
+    if convert:
+        rows = [list(row) for row in rows]
+        for row in rows:
+            for i in convert:
+                row[i] = model_fields[i].get_db_prep_save(row[i], connection)
+    quote = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(map(quote, columns))}) "
+        f"VALUES ({', '.join(['%s'] * len(columns))})"
+    )
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 5000):
+            cursor.executemany(sql, rows[start : start + 5000])
 
 
 AUDIT_KEYS = {"at", "by", "action", "round", "text", "before", "after"}
@@ -198,30 +519,29 @@ def _imported_audit(value: Any) -> list[dict[str, Any]]:
     return entries
 
 
-def _store_challenge(game: Game, players: Mapping[str, Player], item: Any) -> Challenge:
+def _challenge_fields(item: Any, players: list[str]) -> dict[str, Any]:
+    """One challenge of a file, checked against the game's players (nothing stored yet)."""
     if not isinstance(item, Mapping):
         raise RuleError("Each challenge must be an object.")
-    names = [item.get(key) for key in ("challenger", "challenged", "drawer")]
+    names = [seat_name(item.get(key)) for key in ("challenger", "challenged", "drawer")]
     for name in names:
-        if name not in players:
-            raise RuleError(f"Challenge: {name!r} is not a player of this game.")
-    cards = item.get("cards")
-    if cards not in (4, 6) or not isinstance(item.get("guilty"), bool):
+        if not isinstance(name, str) or name not in players:
+            raise RuleError(f"Challenge: {_shown(name)} is not a player of this game.")
+    cards, guilty = item.get("cards"), item.get("guilty")
+    if isinstance(cards, bool) or cards not in (4, 6) or not isinstance(guilty, bool):
         raise RuleError("Challenge: 'guilty' must be true or false and 'cards' 4 or 6.")
     if names[0] == names[1]:
         raise RuleError("Challenge: a player cannot challenge themselves.")
-    challenge = Challenge(
-        crew_id=game.crew_id,
-        game=game,
-        challenger=players[names[0]],
-        challenged=players[names[1]],
-        drawer=players[names[2]],
-        colour=parse_colour(str(item.get("colour", ""))),
-        hand=str(item.get("hand") or ""),
-        guilty=item["guilty"],
-        cards_drawn=cards,
-        created_at=_when(item.get("at"), "Challenge time") or timezone.now(),
-    )
-    challenge.skip_history_when_saving = True
-    challenge.save(force_insert=True)
-    return challenge
+    colour = item.get("colour", "")
+    if not isinstance(colour, str):
+        raise RuleError(f"Challenge: the colour {_shown(colour)} must be text such as 'red'.")
+    return {
+        "challenger": names[0],
+        "challenged": names[1],
+        "drawer": names[2],
+        "colour": parse_colour(colour),
+        "hand": _text(item.get("hand"), "Challenge: the hand", HAND_MAX_LENGTH),
+        "guilty": guilty,
+        "cards": int(cards),
+        "at": _when(item.get("at"), "Challenge time"),
+    }

@@ -7,3 +7,7 @@ from django.dispatch import Signal
 # importer and the challenge log may send only the ids). A listener may skip a game that was
 # and is in play: nothing counted as a result can have changed.
 game_changed = Signal()
+
+# Sent once after an import is committed, with ``crew_id=`` and ``game_ids=`` (the games it
+# stored): one refresh for a whole file rather than one per game.
+games_imported = Signal()

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
 
+from scorekeeper.domain import RuleError
+from scorekeeper.domain.scoring import clean_name
+from scorekeeper.games.game_files import MAX_FILE_BYTES, read_game_file
 from scorekeeper.games.models import GameNight, Player
-
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
 
 class NightNameForm(forms.ModelForm):
@@ -26,6 +26,15 @@ class NightNameForm(forms.ModelForm):
             }
         }
 
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if not name.strip():
+            return ""
+        try:
+            return clean_name(name, max_length=80, what="The night's name")
+        except RuleError as error:
+            raise forms.ValidationError(str(error)) from None
+
 
 class ImportForm(forms.Form):
     """A ``scorekeeper-game/1`` file: one game, or an array of games (an export of all)."""
@@ -38,20 +47,16 @@ class ImportForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_IMPORT_BYTES:
-            raise forms.ValidationError("Refused: the file is larger than 20 MB.")
-        raw = upload.read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(f"{upload.name} is not UTF-8 text.") from None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            # The same words as the import_game command.
+        if upload.size > MAX_FILE_BYTES:
             raise forms.ValidationError(
-                f"Refused: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
-            ) from None
+                f"Refused: the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB. "
+                "Split it, or import it on the server with manage.py import_game."
+            )
+        try:
+            return read_game_file(upload.read(), upload.name)
+        except RuleError as error:
+            # The same words as the import_game command.
+            raise forms.ValidationError(f"Refused: {error}") from None
 
 
 class HeadToHeadForm(forms.Form):

@@ -11,6 +11,8 @@ from typing import Any
 
 from django.db import DatabaseError
 
+from scorekeeper.games.models import Crew
+
 from . import stats
 
 logger = logging.getLogger(__name__)
@@ -40,3 +42,12 @@ def refresh_game_results(
         stats.refresh_game(game_id)
     except DatabaseError:
         logger.exception("Could not refresh the results of game %s", game_id)
+
+
+def refresh_imported_results(sender: Any, *, crew_id: int, **kwargs: Any) -> None:
+    """Write the results of a crew's newly imported games: one set-based refresh of the
+    crew's stale rows, however many games the file held. Failures are logged, as above."""
+    try:
+        stats.refresh_results(Crew(pk=crew_id))
+    except DatabaseError:
+        logger.exception("Could not refresh the results of crew %s after an import", crew_id)

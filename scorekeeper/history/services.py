@@ -4,29 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-
-from scorekeeper.domain import RuleError
-from scorekeeper.games.game_files import import_game
-from scorekeeper.games.models import Crew, Game
+from scorekeeper.games.game_files import ImportReport, import_file
+from scorekeeper.games.models import Crew
 
 
-@transaction.atomic
-def import_games(*, crew: Crew, data: Any) -> list[Game]:
+def import_games(*, crew: Crew, data: Any) -> ImportReport:
     """Store a game file's games for the crew: all of them, or (on any refusal) none.
 
     ``data`` is the file as parsed JSON: one game (an object) or a list of games. A refusal
-    in a list names the game: "game 2 of 5: …". Each stored game announces itself
-    (``import_game`` sends ``game_changed`` on commit), so results follow once all are in.
+    in a list names the game: "game 2 of 5: …". A game the crew already has (the same
+    ``id``) is skipped and reported in ``present``. Each stored game announces itself
+    (``game_changed`` on commit), so results follow once all are in.
     """
-    if not isinstance(data, list):
-        return [import_game(crew=crew, data=data)]
-    if not data:
-        raise RuleError("the file holds an empty list of games.")
-    games = []
-    for number, item in enumerate(data, start=1):
-        try:
-            games.append(import_game(crew=crew, data=item))
-        except RuleError as error:
-            raise RuleError(f"game {number} of {len(data)}: {error}") from None
-    return games
+    return import_file(crew=crew, data=data)

@@ -311,10 +311,9 @@ def games_import(request: HttpRequest) -> HttpResponse:
         except RuleError as error:
             form.add_error("file", f"Refused: {error}")
         else:
-            if len(imported) == 1:
-                messages.success(request, "Imported 1 game.")
-                return redirect("history:game_record", game_id=imported[0].pk)
-            messages.success(request, f"Imported {len(imported)} games.")
+            messages.success(request, imported.summary())
+            if len(imported.games) == 1:
+                return redirect("history:game_record", game_id=imported.games[0].pk)
             return redirect("history:night_list")
     status = 422 if posted else 200
     return render(request, "history/import.html", {"form": form}, status=status)

@@ -6,7 +6,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scorekeeper.domain import RuleError
-from scorekeeper.games.game_files import default_crew, export_game, import_game
+from scorekeeper.games.game_files import (
+    default_crew,
+    export_game,
+    import_file,
+    read_game_file,
+)
 
 
 class DryRun(Exception):
@@ -14,7 +19,11 @@ class DryRun(Exception):
 
 
 class Command(BaseCommand):
-    help = "Store a scorekeeper-game/1 file (or - for standard input) and print the game's id."
+    help = (
+        "Store a scorekeeper-game/1 file (one game, or the JSON array `export_game --all` "
+        "writes; - for standard input) and print each stored game's id. A game the crew "
+        "already has (the same id) is skipped and reported."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="path to a JSON game file, or - for standard input")
@@ -22,41 +31,45 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run",
             action="store_true",
-            help="print the game as export_game would after the import, and save nothing",
+            help="print the games as export_game would after the import, and save nothing",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        data = _read_json(options["file"])
-        exported = None
+        data = _read(options["file"])
+        exported: Any = None
         try:
             with transaction.atomic():
                 crew = default_crew(options["crew"])
-                game = import_game(crew=crew, data=data)
+                report = import_file(crew=crew, data=data)
                 if options["dry_run"]:
-                    exported = export_game(game)
+                    games = [export_game(game) for game in report.games]
+                    exported = games if isinstance(data, list) else games[0]
                     raise DryRun
         except DryRun:
             self.stdout.write(json.dumps(exported, indent=2, ensure_ascii=False))
             return
         except RuleError as error:
             raise CommandError(f"Refused: {error}") from None
-        self.stdout.write(str(game.pk))
+        skipped = {game.pk for game in report.present}
+        for game in report.games:
+            if game.pk in skipped:
+                self.stdout.write(f"{game.pk} already present in {crew.name}: skipped")
+            else:
+                self.stdout.write(str(game.pk))
+        self.stderr.write(report.summary())
 
 
-def _read_json(path: str) -> Any:
+def _read(path: str) -> Any:
     try:
         if path == "-":
-            text = sys.stdin.read()
+            raw: bytes | str = sys.stdin.read()
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                raw = handle.read()
     except OSError as error:
         raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
-    except UnicodeDecodeError:
-        raise CommandError(f"{path} is not UTF-8 text.") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CommandError(
-            f"Refused: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
-        ) from None
+        # The command line has no upload limit: a whole site's export may be large.
+        return read_game_file(raw, path, max_bytes=None)
+    except RuleError as error:
+        raise CommandError(f"Refused: {error}") from None
