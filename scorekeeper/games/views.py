@@ -9,6 +9,7 @@ from typing import Any
 
 import segno
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,6 +28,7 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.seating import edit_seats, posted_seats, seat_count_problem
 from scorekeeper.htmx import render_page
+from scorekeeper.rules import house_rule_labels
 
 from .access import crew_required, current_crew
 from .forms import GameSetupForm, HouseRulesForm, RoundForm
@@ -169,6 +171,7 @@ def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = 
         "keys": keypad_keys(game.edition),
         "share_url": request.build_absolute_uri(reverse("games:live", args=[game.share_token])),
         "editable": True,
+        "house_rule_lines": house_rule_labels(game.house_rules),
         **extra,
     }
 
@@ -413,6 +416,10 @@ def share_reset(request: HttpRequest, game_id: int) -> HttpResponse:
 # --- The live view for the other phones ----------------------------------------------------
 
 
+# A version's board never changes, so this only bounds the memory a worker keeps.
+LIVE_BOARD_CACHE_SECONDS = 600
+
+
 def _live_response(request: HttpRequest, token: str, template: str, variant: str) -> HttpResponse:
     """Answer 304 Not Modified while the game is unchanged (one small query), else render."""
     stamp = (
@@ -425,8 +432,13 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
     # Times in the viewer's zone: the page changes with it, so the ETag names it too.
     shown_zone = activate_viewer_zone(request, stamp[2])
     etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{shown_zone}")
+    # The polled fragment (no CSRF token, nothing personal) is the same for every watcher of
+    # this version in this zone: each worker renders it once per version, not once per poll.
+    cached = cache.get(f"live:{token}:{etag}") if variant == "board" else None
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
+    elif cached is not None:
+        response = HttpResponse(cached)
     else:
         game = load_game(Game.objects.filter(share_token=token), stamp[0])
         if game is None:
@@ -434,6 +446,8 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
         etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{shown_zone}")
         context = {"game": game, "board": board_for(game), "editable": False, "token": token}
         response = render(request, template, context)
+        if variant == "board":
+            cache.set(f"live:{token}:{etag}", response.content, LIVE_BOARD_CACHE_SECONDS)
     response["ETag"] = etag
     # Revalidate every time: the browser sends If-None-Match and keeps the body on 304.
     response["Cache-Control"] = "no-cache"

@@ -241,3 +241,22 @@ def test_services_refuse_stale_writes_without_writing(db):
         round_delete_last(game=locked, number=1)
     assert Game.objects.get().version == 2
     assert list(Round.objects.values_list("number", "winner__name")) == [(1, "Ann"), (2, "Ann")]
+
+
+def test_the_polled_live_board_is_rendered_once_per_version(
+    crew_client, game, django_assert_num_queries
+):
+    from django.test import Client
+
+    _, crew = crew_client
+    save(game, crew, 1)
+    url = reverse("games:live_board", args=[game.share_token])
+    first = Client().get(url)
+    with django_assert_num_queries(1):  # another watcher: the stamp, then the rendered board
+        second = Client().get(url)
+    assert second.status_code == 200 and second.content == first.content
+    assert second["ETag"] == first["ETag"]
+    save(game, crew, 2, winner="Ben", Ann=7, Cat=8)
+    third = Client().get(url)
+    assert third["ETag"] != first["ETag"]
+    assert "Rounds played: 2" in third.content.decode()
