@@ -27,6 +27,7 @@ from scorekeeper.games.game_files import export_game, export_games
 from scorekeeper.games.models import Game, GameNight, Player, Seat
 from scorekeeper.games.nights import crew_evening, latest_night, night_start
 from scorekeeper.games.scoreboard import game_to_dict, load_game
+from scorekeeper.htmx import render_page, wants_partial
 from scorekeeper.rules import house_rule_labels
 
 from . import charts, stats
@@ -50,6 +51,7 @@ from .tables import (
 NIGHTS_PER_PAGE = 20
 PLAYERS_PER_PAGE = 25
 GAMES_PER_PAGE = 10
+NIGHT_PAGE = "history/night_detail.html"
 
 
 def _csv(request: HttpRequest, tables: list[HistoryTable], filename: str) -> HttpResponse | None:
@@ -139,17 +141,18 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
     form = NightNameForm(request.POST if request.method == "POST" else None, instance=night)
     status = 200
     if request.method == "POST":
-        if form.is_valid():
+        saved = form.is_valid()
+        if saved:
             form.save()
-            if request.htmx:
-                context = {"form": NightNameForm(instance=night), "night": night, "saved": True}
-                return render(request, "history/night_detail.html#rename", context)
-            messages.success(request, "The night's name is saved.")
-            return redirect("history:night_detail", night_id=night.pk)
-        status = 422
-        if request.htmx:
-            context = {"form": form, "night": night}
-            return render(request, "history/night_detail.html#rename", context, status=status)
+            if not wants_partial(request):
+                messages.success(request, "The night's name is saved.")
+                return redirect("history:night_detail", night_id=night.pk)
+            form = NightNameForm(instance=night)
+        status = 200 if saved else 422
+        if wants_partial(request):
+            # Only the rename form (and the new title): the tables did not change.
+            context = {"form": form, "night": night, "saved": saved}
+            return render_page(request, NIGHT_PAGE, context, partial="rename", status=status)
     games = Game.objects.filter(crew=request.crew, night=night)
     games_table = NightGamesTable(
         games.annotate(rounds_count=Count("rounds")).order_by("started_at", "pk"),
@@ -166,7 +169,7 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
         "games_table": games_table,
         "leaderboard": leaderboard,
     }
-    return render(request, "history/night_detail.html", context, status=status)
+    return render(request, NIGHT_PAGE, context, status=status)
 
 
 @crew_required
