@@ -1,7 +1,10 @@
+"""The game page's links to the referee tools: a games template fed by the view's context."""
+
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from scorekeeper.games.models import Challenge, Game
+from scorekeeper.rules import house_rule_labels
 from tests.factories import GameFactory
 
 
@@ -11,7 +14,9 @@ def loaded(game):
 
 
 def panel(game):
-    return render_to_string("referee/_game_panel.html", {"game": game})
+    # What the scoreboard view gives it: the game and its house rules by name.
+    context = {"game": game, "house_rule_lines": house_rule_labels(game.house_rules)}
+    return render_to_string("games/_referee_panel.html", context)
 
 
 def test_the_panel_links_to_the_referee_tools_of_this_game(db):
@@ -73,8 +78,9 @@ def test_the_panel_runs_no_query_of_its_own(db, django_assert_num_queries):
     assert text.count("challenged Ben") == 3
 
 
-def test_the_scoreboard_page_shows_the_panel(crew_client, game):
-    client, _ = crew_client
+def test_the_scoreboard_page_shows_the_panel(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, house_rules={"jump-in": True})
     text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert "Challenge a Wild Draw 4" in text
-    assert "No house rules agreed" in text
+    assert "<strong>House rules:</strong> Jump-in" in text

@@ -1,0 +1,138 @@
+"""The direction of the packages: domain ← rules ← games ← referee, history.
+
+Read from the source (ast and template text), so a wrong import fails here before it shows up
+as a circular import or a rules module that needs a database.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorekeeper"
+TEMPLATES = ROOT / "templates"
+
+# What each pure package may import besides the standard library.
+PURE = {
+    "scorekeeper.domain": ("scorekeeper.domain",),
+    "scorekeeper.rules": ("scorekeeper.rules", "scorekeeper.domain"),
+}
+# What the games app must not import: the apps built on it.
+ABOVE_GAMES = ("scorekeeper.referee", "scorekeeper.history")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _package_of(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).parent.parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module a file imports, anywhere in it (inside functions too), as absolute names."""
+    imported: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = _package_of(path).split(".")
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            imported.add(module)
+            # "from . import charts" imports a submodule: name it too.
+            imported.update(f"{module}.{alias.name}" for alias in node.names)
+    return imported
+
+
+def _within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == package or module.startswith(f"{package}.") for package in packages)
+
+
+def _is_stdlib(module: str) -> bool:
+    return module.split(".")[0] in sys.stdlib_module_names or module == "__future__"
+
+
+def _modules_under(package: str) -> list[Path]:
+    return sorted((ROOT / package.replace(".", "/")).rglob("*.py"))
+
+
+def test_the_scan_reads_every_package():
+    names = {_module_name(path) for path in PACKAGE.rglob("*.py")}
+    assert {"scorekeeper.domain.scoring", "scorekeeper.rules.search"} <= names
+    assert {"scorekeeper.games.views", "scorekeeper.referee.views"} <= names
+
+
+def test_relative_imports_are_read_as_absolute_names():
+    views = imports_of(PACKAGE / "history" / "views.py")
+    assert "scorekeeper.history.stats" in views
+    assert "scorekeeper.games.models" in views
+
+
+@pytest.mark.parametrize("package", sorted(PURE))
+def test_the_pure_packages_import_only_the_standard_library_and_the_core(package):
+    allowed = PURE[package]
+    wrong = {
+        f"{_module_name(path)} imports {module}"
+        for path in _modules_under(package)
+        for module in imports_of(path)
+        if not _is_stdlib(module) and not _within(module, allowed)
+    }
+    assert not wrong, sorted(wrong)
+
+
+def test_games_imports_nothing_from_the_apps_built_on_it():
+    wrong = {
+        f"{_module_name(path)} imports {module}"
+        for path in _modules_under("scorekeeper.games")
+        for module in imports_of(path)
+        if _within(module, ABOVE_GAMES)
+    }
+    assert not wrong, sorted(wrong)
+
+
+TEMPLATE_TAG = re.compile(r"{%-?\s*(include|extends|load)\s+(.+?)\s*-?%}", re.DOTALL)
+
+
+def template_problems(text: str) -> list[str]:
+    """A games template's includes, extends and loads that reach into referee or history."""
+    problems = []
+    for tag, argument in TEMPLATE_TAG.findall(text):
+        if tag == "load":
+            libraries = [name for name in argument.split() if name != "from"]
+            problems += [f"load {name}" for name in libraries if name.startswith("referee")]
+        else:
+            name = argument.split()[0].strip("\"'")
+            if name.startswith(("referee/", "history/")):
+                problems.append(f"{tag} {name}")
+    return problems
+
+
+def test_the_template_check_sees_includes_extends_and_loads():
+    text = (
+        '{% extends "history/table.html" %}{% include "referee/_entry.html" with x=1 %}'
+        '{% include "games/_board.html" %}{% load static referee_tags %}'
+    )
+    assert template_problems(text) == [
+        "extends history/table.html",
+        "include referee/_entry.html",
+        "load referee_tags",
+    ]
+
+
+def test_games_templates_use_no_referee_or_history_template():
+    wrong = {
+        f"{path.relative_to(TEMPLATES)}: {problem}"
+        for path in sorted((TEMPLATES / "games").rglob("*.html"))
+        for problem in template_problems(path.read_text())
+    }
+    assert not wrong, sorted(wrong)
