@@ -34,10 +34,26 @@ class SeatInline(admin.TabularInline):
     raw_id_fields = ["player"]
 
 
-class RoundInline(admin.TabularInline):
-    model = Round
+class ReadOnlyInline(admin.TabularInline):
+    """Shown, never written: rounds and hands change only through the games services, which
+    score the game with the core, bump its version and keep the audit trail."""
+
     extra = 0
-    raw_id_fields = ["winner"]
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class RoundInline(ReadOnlyInline):
+    model = Round
     fields = ["number", "winner", "created_at"]
 
 
@@ -49,17 +65,26 @@ class GameAdmin(admin.ModelAdmin):
     raw_id_fields = ["night", "first_dealer"]
 
 
-class HandInline(admin.TabularInline):
+class HandInline(ReadOnlyInline):
     model = Hand
-    extra = 0
-    raw_id_fields = ["player"]
+    fields = ["player", "points", "cards"]
 
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
+    """Read-only, like the inlines: a round is entered, edited and deleted at the table."""
+
     list_display = ["game", "number", "winner", "created_at"]
     inlines = [HandInline]
-    raw_id_fields = ["game", "winner"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 admin.site.register(Invite)

@@ -26,10 +26,13 @@ def _num_cells() -> dict[str, dict[str, str]]:
 
 
 class SafeCSVExport(TableExport):
-    """CSV export that keeps names like ``=SUM(...)`` from running as spreadsheet formulas."""
+    """CSV export that keeps names like ``=SUM(...)`` from running as spreadsheet formulas,
+    in every cell: header cells hold player names too."""
 
     def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        if dataset.headers:
+            dataset.headers = [_defused(header) for header in dataset.headers]
         for index, row in enumerate(dataset._data):
             dataset._data[index] = type(row)([_defused(cell) for cell in row])
         return dataset
