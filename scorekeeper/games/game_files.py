@@ -204,7 +204,8 @@ def _uid(value: Any) -> uuid.UUID | None:
     if value is None:
         return None
     try:
-        return uuid.UUID(value) if isinstance(value, str) else None
+        if isinstance(value, str):
+            return uuid.UUID(value)
     except ValueError:
         pass
     raise RuleError(f"The game's id {_shown(value)} is not an id written by an export.")
