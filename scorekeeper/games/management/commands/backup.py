@@ -86,11 +86,12 @@ class Command(BaseCommand):
         # replaces the last good one with half a file.
         partial = target.with_name(f".{target.name}.partial")
         opener = gzip.open if target.name.endswith(".gz") else open
+        outermost = not connection.in_atomic_block  # only then can it choose its isolation
         try:
             with transaction.atomic(), opener(partial, "wt", encoding="utf-8") as out:
                 # One snapshot of every table: PostgreSQL reads as of the first query; SQLite's
                 # transaction holds writers back meanwhile.
-                if connection.vendor == "postgresql":
+                if connection.vendor == "postgresql" and outermost:
                     connection.cursor().execute(
                         "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY"
                     )
