@@ -82,7 +82,8 @@ def locked_game(
     if crew is not None:
         games = games.filter(crew=crew)
     if member is not None:
-        games = games.filter(crew__memberships__user=_user(member))
+        # pk, not the user: "user=None" would match crews that have no member at all.
+        games = games.filter(crew__memberships__user_id=getattr(_user(member), "pk", -1))
     if crew is None and member is None:
         raise ValueError("Say whose game this is: crew= or member=.")
     with transaction.atomic():
