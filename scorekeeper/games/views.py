@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -140,6 +142,15 @@ def game_new(request: HttpRequest) -> HttpResponse:
 # --- The scoreboard and rounds --------------------------------------------------------------
 
 
+@contextmanager
+def _locked_game_or_404(request: HttpRequest, game_id: int, **options: bool) -> Iterator[Game]:
+    """A game of the current member's crew under its row lock, for one write; else 404."""
+    with locked_game(member=request.user, game_id=game_id, **options) as game:
+        if game is None:
+            raise Http404("No such game in your crew.")
+        yield game
+
+
 def _board_or_404(request: HttpRequest, game_id: int) -> Board:
     """A consistent read of a game of the current crew, scored once."""
     game = load_game(Game.objects.filter(crew=request.crew), game_id)  # type: ignore[attr-defined]
@@ -193,9 +204,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
     conflict: Conflict | None = None
     saved = None
-    with locked_game(member=request.user, game_id=game_id) as game:
-        if game is None:
-            raise Http404("No such game in your crew.")
+    with _locked_game_or_404(request, game_id) as game:
         players = [seat.player.name for seat in game.seats.all()]
         form = _round_form(game, players, request.POST)
         if form.is_valid():
@@ -265,9 +274,7 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         return _edit_page(request, board, form, number, status)
     conflict = None
     # The edit redirects to the board: it needs no challenge log.
-    with locked_game(member=request.user, game_id=game_id, challenges=False) as game:
-        if game is None:
-            raise Http404("No such game in your crew.")
+    with _locked_game_or_404(request, game_id, challenges=False) as game:
         players = [seat.player.name for seat in game.seats.all()]
         form = _round_form(game, players, request.POST)
         if form.is_valid():
@@ -323,44 +330,47 @@ def _posted_int(request: HttpRequest, name: str) -> int | None:
     return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
 
 
+def _table_write(
+    request: HttpRequest, game_id: int, write: Callable[[Game], Board]
+) -> HttpResponse:
+    """Run one write on the locked game and show the board it returns; a refusal (409) is
+    shown above the board as it is stored now."""
+    with _locked_game_or_404(request, game_id) as game:
+        try:
+            board = write(game)
+        except RuleError as error:
+            refusal = str(error)
+        else:
+            return _table(request, board)
+    return _table(request, _board_or_404(request, game_id), status=409, error=refusal)
+
+
 @crew_required
 @require_POST
 def round_delete(request: HttpRequest, game_id: int) -> HttpResponse:
     number = _posted_int(request, "number")
-    with locked_game(member=request.user, game_id=game_id) as game:
-        if game is None:
-            raise Http404("No such game in your crew.")
-        try:
-            board = round_delete_last(game=game, number=number, by=request.user)
-        except RuleError as error:
-            refusal = error
-        else:
-            return _table(request, board)
-    return _table(request, _board_or_404(request, game_id), status=409, error=str(refusal))
+    return _table_write(
+        request,
+        game_id,
+        lambda game: round_delete_last(game=game, number=number, by=request.user),
+    )
 
 
 @crew_required
 @require_POST
 def round_undo(request: HttpRequest, game_id: int) -> HttpResponse:
-    deletion = _posted_int(request, "deletion")
-    with locked_game(member=request.user, game_id=game_id) as game:
-        if game is None:
-            raise Http404("No such game in your crew.")
-        try:
-            saved = round_restore(game=game, deletion=deletion or 0, by=request.user)
-        except RuleError as error:
-            refusal = error
-        else:
-            return _table(request, saved.board)
-    return _table(request, _board_or_404(request, game_id), status=409, error=str(refusal))
+    deletion = _posted_int(request, "deletion") or 0
+    return _table_write(
+        request,
+        game_id,
+        lambda game: round_restore(game=game, deletion=deletion, by=request.user).board,
+    )
 
 
 @crew_required
 @require_POST
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
-    with locked_game(member=request.user, game_id=game_id) as game:
-        if game is None:
-            raise Http404("No such game in your crew.")
+    with _locked_game_or_404(request, game_id) as game:
         new_game = game_rematch(game=game, by=request.user)
     url = reverse("games:game_detail", args=[new_game.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -369,9 +379,7 @@ def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 @crew_required
 @require_POST
 def dealer_pick(request: HttpRequest, game_id: int) -> HttpResponse:
-    with locked_game(member=request.user, game_id=game_id) as game:
-        if game is None:
-            raise Http404("No such game in your crew.")
+    with _locked_game_or_404(request, game_id) as game:
         seated = {seat.player.name: seat.player for seat in game.seats.all()}
         name = request.POST.get("dealer", "")
         if name in seated:
@@ -385,9 +393,7 @@ def dealer_pick(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def dealer_draw(request: HttpRequest, game_id: int) -> HttpResponse:
     """The draw for deal: each player's card; highest number deals, a tie redraws."""
-    with locked_game(member=request.user, game_id=game_id) as game:
-        if game is None:
-            raise Http404("No such game in your crew.")
+    with _locked_game_or_404(request, game_id) as game:
         seated = {seat.player.name: seat.player for seat in game.seats.all()}
         draws = {name: request.POST.get(f"draw_{i}", "") for i, name in enumerate(seated)}
         try:
@@ -406,9 +412,7 @@ def dealer_draw(request: HttpRequest, game_id: int) -> HttpResponse:
 @crew_required
 @require_POST
 def share_reset(request: HttpRequest, game_id: int) -> HttpResponse:
-    with locked_game(member=request.user, game_id=game_id) as game:
-        if game is None:
-            raise Http404("No such game in your crew.")
+    with _locked_game_or_404(request, game_id) as game:
         game_new_share_token(game=game, by=request.user)
     return redirect(reverse("games:game_detail", args=[game_id]) + "#share")
 

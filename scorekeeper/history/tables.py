@@ -401,24 +401,35 @@ class ChallengesTable(HistoryTable):
         return f"{value} (+{record.cards_drawn})"
 
 
+def _night_date_column(*, game: str) -> tables.DateColumn:
+    """The date of a game's night, linked to the night, sorted by when the game started.
+    ``game`` is the path from a row to its game: ``"game__"`` for a result, ``""`` for a game."""
+    return tables.DateColumn(
+        accessor=f"{game}night__date",
+        order_by=(f"{game}started_at",),
+        verbose_name="Date",
+        format="j M Y",
+        linkify=("history:night_detail", {"night_id": tables.A(f"{game}night_id")}),
+        attrs={"td": {"class": "nowrap"}},
+    )
+
+
+def _game_column(*, accessor: str) -> tables.Column:
+    """A game's number, linked to its record; ``accessor`` reads the game's id from a row."""
+    return tables.Column(
+        accessor=accessor,
+        verbose_name="Game",
+        linkify=("history:game_record", {"game_id": tables.A(accessor)}),
+    )
+
+
 class PlayerGamesTable(HistoryTable):
     """One player's finished games, newest first (their results)."""
 
     export_key = "games"
     caption = "Games"
-    date = tables.DateColumn(
-        accessor="game__night__date",
-        order_by=("game__started_at",),
-        verbose_name="Date",
-        format="j M Y",
-        linkify=lambda record: reverse("history:night_detail", args=[record.game.night_id]),
-        attrs={"td": {"class": "nowrap"}},
-    )
-    game = tables.Column(
-        accessor="game_id",
-        verbose_name="Game",
-        linkify=lambda record: reverse("history:game_record", args=[record.game_id]),
-    )
+    date = _night_date_column(game="game__")
+    game = _game_column(accessor="game_id")
     edition = tables.Column(accessor="game__edition", verbose_name="Edition")
     total = tables.Column(verbose_name="Points", attrs=_num_cells())
     place = tables.Column(
@@ -454,17 +465,8 @@ class HeadToHeadTable(HistoryTable):
 
     export_key = "games"
     caption = "Games together"
-    date = tables.DateColumn(
-        accessor="night__date",
-        order_by=("started_at",),
-        verbose_name="Date",
-        format="j M Y",
-        linkify=lambda record: reverse("history:night_detail", args=[record.night_id]),
-        attrs={"td": {"class": "nowrap"}},
-    )
-    id = tables.Column(
-        verbose_name="Game", linkify=lambda record: reverse("history:game_record", args=[record.pk])
-    )
+    date = _night_date_column(game="")
+    id = _game_column(accessor="id")
     result = tables.Column(verbose_name="Result", empty_values=(), orderable=False)
 
     class Meta(HistoryTable.Meta):

@@ -3,9 +3,9 @@
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from scorekeeper.games.models import Challenge, Game
+from scorekeeper.games.models import Game
 from scorekeeper.rules import house_rule_labels
-from tests.factories import GameFactory
+from tests.factories import ChallengeFactory, GameFactory
 
 
 def loaded(game):
@@ -43,35 +43,15 @@ def test_the_panel_shows_the_agreed_house_rules_and_note(db):
 
 def test_the_panel_lists_the_games_challenges(db):
     game = GameFactory(players=["Ann", "Ben"])
-    ann, ben = (seat.player for seat in game.seats.select_related("player"))
-    Challenge.objects.create(
-        crew=game.crew,
-        game=game,
-        challenger=ann,
-        challenged=ben,
-        colour="R",
-        guilty=False,
-        drawer=ann,
-        cards_drawn=6,
-    )
+    ChallengeFactory(game=game, challenger="Ann", challenged="Ben", guilty=False)
     text = panel(loaded(game))
     assert "Ann challenged Ben: not guilty, Ann drew 6" in text
 
 
 def test_the_panel_runs_no_query_of_its_own(db, django_assert_num_queries):
     game = GameFactory(house_rules={"stack-draw": True})
-    ann, ben, _ = (seat.player for seat in game.seats.select_related("player"))
     for _ in range(3):
-        Challenge.objects.create(
-            crew=game.crew,
-            game=game,
-            challenger=ann,
-            challenged=ben,
-            colour="G",
-            guilty=True,
-            drawer=ben,
-            cards_drawn=4,
-        )
+        ChallengeFactory(game=game, challenger="Ann", challenged="Ben", colour="G", guilty=True)
     game = loaded(game)
     with django_assert_num_queries(0):
         text = panel(game)
