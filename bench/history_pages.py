@@ -54,6 +54,8 @@ def run(games: int, runs: int) -> int:
     from scorekeeper.history.stats import refresh_results
 
     call_command("migrate", verbosity=0)
+    # The pages name hashed static files from collectstatic's manifest, as in `make run`.
+    call_command("collectstatic", interactive=False, verbosity=0)
     started = time.perf_counter()
     with open(os.devnull, "w") as quiet:
         call_command("seed_demo", games=games, crew="Bench crew", user="", stdout=quiet)

@@ -372,6 +372,8 @@ def run(label: str, database_url: str, data_dir: str) -> bool:
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
     }
     manage(env, "migrate", "--noinput", "-v", "0")
+    # As `make run` does: the pages name hashed static files from collectstatic's manifest.
+    manage(env, "collectstatic", "--noinput", "-v", "0")
     seeded = json.loads(manage(env, "shell", "--no-imports", "-c", SEED).strip().splitlines()[-1])
     game, token, users = seeded["game"], seeded["token"], seeded["users"]
 
