@@ -54,7 +54,8 @@ SECONDS = float(os.environ.get("TABLE_LOAD_SECONDS", "60"))
 POLLERS = int(os.environ.get("TABLE_LOAD_POLLERS", "50"))
 WRITERS = int(os.environ.get("TABLE_LOAD_WRITERS", "5"))
 WORKERS = int(os.environ.get("TABLE_LOAD_WORKERS", "4"))
-POLL_EVERY = 1.0  # seconds, as the live page polls
+# Seconds between a watcher's polls: the live page polls every 4 s; 1 s is four times that.
+POLL_EVERY = float(os.environ.get("TABLE_LOAD_POLL_EVERY", "1"))
 # Writers loop flat out by default (a stress test: the game changes several times a second, so
 # nearly every poll is a full render); a few seconds' pause is closer to a real table.
 WRITER_PAUSE = float(os.environ.get("TABLE_LOAD_WRITER_PAUSE", "0"))
