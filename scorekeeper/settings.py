@@ -97,6 +97,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "scorekeeper.middleware.SlidingSessionMiddleware",
     "scorekeeper.games.middleware.CrewTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -160,6 +161,12 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "accounts:login"
+# A sign-in outlasts a game night and the hours a phone spends offline: a month, and sliding, so
+# rounds kept on a phone can still be sent when it comes back. Renewed at most once a day by
+# scorekeeper.middleware.SlidingSessionMiddleware rather than SESSION_SAVE_EVERY_REQUEST, which
+# would write the session row on every page and poll (a GET never writes; query counts hold).
+SESSION_COOKIE_AGE = envint("SESSION_DAYS", 30) * 24 * 3600
+SESSION_RENEW_SECONDS = 24 * 3600
 LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "games:home"
 
