@@ -1,8 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from scorekeeper import pwa
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("", include("scorekeeper.games.account_urls")),
     path("", include("scorekeeper.games.urls")),
     path("", include("scorekeeper.history.urls")),

@@ -29,6 +29,8 @@ PUBLIC = {
     "referee:rule_detail": "settling a dispute must not wait for a login",
     "referee:rules_challenge": "the standalone challenge helper logs nothing",
     "referee:first_card": "settling a dispute must not wait for a login",
+    "service_worker": "the app shell's worker installs before anyone signs in",
+    "offline": "the page the worker shows without a network",
 }
 # Opened by a secret token, not a login: a bogus token is a 404, the real one a 200.
 BY_TOKEN = {

@@ -7,10 +7,19 @@
     if (text) el.textContent = text;
     el.hidden = !text;
   }
-  document.addEventListener("htmx:sendError", function () {
+  // Not for a poll that failed (the live view says "offline" itself) nor for a round save,
+  // which offline-queue.js keeps on the phone and sends later.
+  function handledElsewhere(event) {
+    var detail = event.detail || {};
+    if (detail.requestConfig && detail.requestConfig.verb === "get") return true;
+    return !!(detail.elt && detail.elt.closest && detail.elt.closest("[data-offline-queue]"));
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    if (handledElsewhere(event)) return;
     banner("Not saved: the server could not be reached. Your entry is still on screen — tap Save again.");
   });
   document.addEventListener("htmx:responseError", function (event) {
+    if (handledElsewhere(event)) return;
     var status = event.detail && event.detail.xhr ? event.detail.xhr.status : 0;
     banner("Not saved: the server answered with an error (" + status + "). Your entry is still on screen.");
   });

@@ -1,0 +1,86 @@
+"""The installable app shell: the service worker and the page it shows when nothing else can.
+
+The worker's code lives in ``static/js/sw.js``; this view serves it from the site root (a
+worker controls only the pages under its own URL) behind a generated header that names the
+files to precache by their deployed (hashed) URLs and a version made of their contents, so a
+deploy that changes any of them installs a new worker and replaces its caches.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import get_template
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+# The app shell: everything a page of the table loads, and the icons the home screen shows.
+SHELL_DIRECTORIES = ("css", "js", "icons")
+SHELL_FILES = ("manifest.webmanifest", "django_htmx/htmx-2.min.js")
+WORKBOX_MODULES = ("core", "routing", "strategies", "cacheable-response", "precaching")
+WORKER_SOURCE = "js/sw.js"
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _shell_files() -> list[str]:
+    names: set[str] = set(SHELL_FILES)
+    if settings.DEBUG:
+        names.add("django_htmx/django-htmx.js")  # htmx_script adds it in DEBUG
+    for directory in SHELL_DIRECTORIES:
+        for path in finders.find(directory, find_all=True) or []:
+            for file in sorted(p for p in Path(path).rglob("*") if p.is_file()):
+                names.add(f"{directory}/{file.relative_to(path).as_posix()}")
+    names.discard(WORKER_SOURCE)  # the worker is never one of its own cached files
+    return sorted(names)
+
+
+def precache_entries() -> list[dict[str, str]]:
+    """(url, revision) of every app-shell file; the offline page's revision covers its template
+    and the files it links to."""
+    entries = []
+    for name in _shell_files():
+        path = finders.find(name)
+        if path is None:
+            continue
+        with open(path, "rb") as file:
+            entries.append({"url": static(name), "revision": _digest(file.read())})
+    shell = "".join(entry["revision"] for entry in entries)
+    template = get_template("offline.html").template.source
+    entries.append({"url": reverse("offline"), "revision": _digest((shell + template).encode())})
+    return entries
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    entries = precache_entries()
+    version = _digest(json.dumps(entries, sort_keys=True).encode())
+    config = {
+        "version": version,
+        "precache": entries,
+        "offlinePage": reverse("offline"),
+        "workbox": [static(f"vendor/workbox/workbox-{name}.prod.js") for name in WORKBOX_MODULES],
+    }
+    with open(finders.find(WORKER_SOURCE), encoding="utf-8") as file:
+        source = file.read()
+    body = f"self.SCOREKEEPER = {json.dumps(config)};\n{source}"
+    response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
+    # The browser asks again on every visit (and a day at most): a deploy reaches every phone.
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_GET
+def offline(request: HttpRequest) -> HttpResponse:
+    """Shown by the worker for a page this phone has not kept: it lists the ones it has."""
+    return render(request, "offline.html")

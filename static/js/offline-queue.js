@@ -1,0 +1,680 @@
+// Rounds kept on the phone until the server has them, and the page's offline status line.
+//
+// A round save (the form marked data-offline-queue) is written to IndexedDB before htmx sends
+// it and removed once the server has answered it. When the request fails (no network, a
+// timeout, a server error, a lost sign-in) it stays, the form moves on to the next round, the
+// scoreboard lists it as "Round 5 — waiting to send" with provisional totals, and it is sent
+// again in order: when the connection returns, on every page load and every 15 s. The request
+// key makes a resend safe (the server returns the stored round); a round number another phone
+// took meanwhile (409) or a refused entry (422) stops that game's queue and asks what to do.
+// Hand-written: Workbox's background sync replays raw requests from the worker, which could
+// not show these conflicts on the scoreboard nor hold a round while the phone signs in again.
+(function () {
+  "use strict";
+  if (window.scorekeeperOffline) return;
+
+  var DB_NAME = "scorekeeper";
+  var STORE = "rounds";
+  var RETRY_MS = 15000;
+  var TIMEOUT_MS = 8000;
+  var SENDABLE = { waiting: true, sending: true, signin: true };
+  var inFlight = {};  // request keys htmx is sending from this page right now
+  // htmx's request → its entry. By request, not by form: a swap replaces the form, and htmx then
+  // reports the end of the request from an element still on the page.
+  var sending = new WeakMap();
+  var flushing = null;
+  var pollFailed = false;
+  var lastSummary = "";
+
+  // --- The scoring, as scorekeeper/domain/scoring.py does it (tests/browser/test_offline.py
+  // compares the two on the same rounds). Hand points come from the keypad's data-key-points.
+  var COLOURED = /^([RGBY*])(\d|\+2|S|R)$/;
+
+  function keyFor(token) {
+    var text = token.trim().toUpperCase();
+    if (text === "W" || text === "W+4" || text === "X") return text;
+    if (text === "W4") return "W+4";
+    var match = COLOURED.exec(text);
+    return match ? "*" + match[2] : null;
+  }
+
+  // Points of a hand typed in notation ("R7 *+2 W"), or null when a token is not a card.
+  function handPoints(cards, keyPoints) {
+    var tokens = String(cards).split(/[\s,]+/).filter(Boolean);
+    if (!tokens.length) return null;
+    var points = 0;
+    for (var i = 0; i < tokens.length; i++) {
+      var key = keyFor(tokens[i]);
+      if (key === null || !(key in keyPoints)) return null;
+      points += keyPoints[key];
+    }
+    return points;
+  }
+
+  // A hand as stored: a whole-number total, or cards.
+  function pointsOf(hand, keyPoints) {
+    return typeof hand === "number" ? hand : handPoints(hand, keyPoints);
+  }
+
+  // Standard: the winner scores every other hand. Lowest: everyone adds their own hand.
+  function roundPoints(scoring, players, winner, handPointsByPlayer) {
+    var points = {};
+    var collected = 0;
+    players.forEach(function (player) {
+      if (player !== winner) collected += handPointsByPlayer[player];
+    });
+    players.forEach(function (player) {
+      if (scoring === "lowest") points[player] = player === winner ? 0 : handPointsByPlayer[player];
+      else points[player] = player === winner ? collected : 0;
+    });
+    return points;
+  }
+
+  // {scoring, players, totals?, rounds: [{winner, hands: {player: cards or total}}]} → totals.
+  function scoreRounds(game, keyPoints) {
+    var totals = {};
+    game.players.forEach(function (player) { totals[player] = (game.totals || {})[player] || 0; });
+    game.rounds.forEach(function (round) {
+      var hands = {};
+      Object.keys(round.hands).forEach(function (player) {
+        hands[player] = pointsOf(round.hands[player], keyPoints || {});
+      });
+      var points = roundPoints(game.scoring, game.players, round.winner, hands);
+      game.players.forEach(function (player) { totals[player] += points[player]; });
+    });
+    return totals;
+  }
+
+  // --- IndexedDB: one store of entries keyed by their request key -----------------------------
+  var opened = null;
+  function database() {
+    if (!opened) {
+      opened = new Promise(function (resolve, reject) {
+        var request = indexedDB.open(DB_NAME, 1);
+        request.onupgradeneeded = function () { request.result.createObjectStore(STORE, { keyPath: "key" }); };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { reject(request.error); };
+      });
+    }
+    return opened;
+  }
+
+  function store(mode, work) {
+    return database().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var transaction = db.transaction(STORE, mode);
+        var result = work(transaction.objectStore(STORE));
+        transaction.oncomplete = function () { resolve(result && "result" in result ? result.result : undefined); };
+        transaction.onerror = function () { reject(transaction.error); };
+        transaction.onabort = function () { reject(transaction.error); };
+      });
+    });
+  }
+
+  function entries() {
+    return store("readonly", function (rounds) { return rounds.getAll(); }).then(function (list) {
+      return (list || []).sort(function (a, b) {
+        return a.game - b.game || a.number - b.number || a.created - b.created;
+      });
+    });
+  }
+  function put(entry) { return store("readwrite", function (rounds) { rounds.put(entry); }); }
+  function remove(key) { return store("readwrite", function (rounds) { rounds.delete(key); }); }
+
+  // --- The round form ----------------------------------------------------------------------------
+  function queuedForm(element) {
+    return element && element.matches && element.matches("form[data-offline-queue]") ? element : null;
+  }
+
+  function keyPointsOf(root) {
+    var points = {};
+    root.querySelectorAll("[data-key][data-key-points]").forEach(function (key) {
+      points[key.getAttribute("data-key")] = parseInt(key.getAttribute("data-key-points"), 10);
+    });
+    return points;
+  }
+
+  function newRequestKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  // The form's entry as it will be resent, with its hands' points for the provisional board and
+  // the first reason the server would refuse it (null when it looks complete).
+  function entryFrom(form) {
+    var data = new FormData(form);
+    var fields = [];
+    data.forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") fields.push([name, String(value)]);
+    });
+    var winner = data.get("winner");
+    var keyPoints = keyPointsOf(form);
+    var players = [];
+    var hands = {};
+    var problem = winner ? null : "Tap the player who went out.";
+    form.querySelectorAll("[data-hand]").forEach(function (hand) {
+      var player = hand.getAttribute("data-player");
+      players.push(player);
+      if (player === winner) return;
+      var total = (hand.querySelector("[data-total]") || {}).value || "";
+      var cards = (hand.querySelector("[data-cards]") || {}).value || "";
+      var points = /^\d+$/.test(total.trim()) ? parseInt(total.trim(), 10) : handPoints(cards, keyPoints);
+      if (points === null && !problem) problem = "Enter " + player + "'s cards or their total.";
+      hands[player] = points || 0;
+    });
+    return {
+      key: data.get("request_key") || newRequestKey(),
+      game: parseInt(form.getAttribute("data-offline-queue"), 10),
+      action: form.getAttribute("action"),
+      page: location.pathname,
+      number: parseInt(data.get("number"), 10),
+      fields: fields,
+      winner: winner,
+      players: players,
+      hands: hands,
+      problem: problem,
+      created: Date.now(),
+      state: "sending",
+    };
+  }
+
+  function formTouched(form) {
+    if (!form) return false;
+    if (form.querySelector('input[name="winner"]:checked')) return true;
+    return Array.prototype.some.call(form.querySelectorAll("[data-cards], [data-total]"), function (input) {
+      return input.value.trim() !== "";
+    });
+  }
+
+  function setRoundNumber(form, number) {
+    var input = form.querySelector('input[name="number"]');
+    if (!input || String(input.value) === String(number)) return;
+    input.value = number;
+    var heading = form.querySelector("h2");
+    if (heading) heading.textContent = "Round " + number;
+    form.querySelectorAll('.sticky-action button[type="submit"]').forEach(function (button) {
+      button.textContent = "Save round " + number;
+    });
+  }
+
+  // The entry is safe on the phone: clear the form for the next round.
+  function clearForm(form) {
+    form.querySelectorAll('input[name="winner"]').forEach(function (radio) { radio.checked = false; });
+    form.querySelectorAll("[data-cards], [data-total]").forEach(function (input) { input.value = ""; });
+    form.querySelectorAll("[data-hand]").forEach(function (hand) { hand._taps = []; });
+    var errors = form.querySelector("#round-errors");
+    if (errors) errors.remove();
+    var key = form.querySelector('input[name="request_key"]');
+    if (key) key.value = newRequestKey();
+    var other = form.querySelector('input[name="went_out_on"][value="other"]');
+    if (other) {
+      other.checked = true;
+      other.dispatchEvent(new Event("change", { bubbles: true }));  // table.js redraws the hands
+    }
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (queuedForm(event.detail.elt)) event.detail.timeout = TIMEOUT_MS;
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = queuedForm(event.detail.elt);
+    if (!form) return;
+    var entry = entryFrom(form);
+    sending.set(event.detail.xhr, entry);
+    inFlight[entry.key] = true;
+    put(entry);
+  });
+
+  function redirectedAway(xhr, entry) {
+    if (!xhr || !xhr.responseURL) return false;
+    return new URL(xhr.responseURL).pathname !== new URL(entry.action, location.href).pathname;
+  }
+
+  // A lost sign-in answers with the login page (a redirect htmx followed): never swap it in.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var entry = sending.get(event.detail.xhr);
+    if (entry && redirectedAway(event.detail.xhr, entry)) event.detail.shouldSwap = false;
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    var entry = xhr && sending.get(xhr);
+    if (!entry) return;
+    sending.delete(xhr);
+    delete inFlight[entry.key];
+    var form = document.getElementById("round-form");
+    var status = xhr ? xhr.status : 0;
+    var signin = status === 401 || status === 403 || (status === 200 && redirectedAway(xhr, entry));
+    if (!signin && (status === 200 || status === 409 || status === 422)) {
+      // The server has it, or refused it on screen with the entry kept in the form.
+      markSynced();
+      remove(entry.key).then(render);
+      return;
+    }
+    if (entry.problem) {
+      remove(entry.key);
+      notice("Not saved: the server could not be reached, and this entry is not complete yet: " +
+        entry.problem + " It stays on screen.");
+      return;
+    }
+    entry.state = signin ? "signin" : "waiting";
+    setTimeout(flush, 3000);  // a dropped request often works a moment later
+    put(entry).then(function () {
+      if (form) clearForm(form);
+      notice("Round " + entry.number + " is saved on this phone and will be sent when the connection returns.");
+      return render();
+    });
+  });
+
+  // --- Sending what waits ------------------------------------------------------------------------
+  function cookie(name) {
+    var match = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
+  function csrfToken() {
+    if (cookie("csrftoken")) return cookie("csrftoken");
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; }
+    catch (error) { return ""; }
+  }
+
+  function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
+
+  function send(entry) {
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (field) {
+      var value = field[1];
+      if (field[0] === "number") value = String(entry.number);
+      if (field[0] === "request_key") value = entry.key;
+      body.append(field[0], value);
+    });
+    return fetch(entry.action, {
+      method: "POST", body: body, credentials: "same-origin", redirect: "manual", cache: "no-store",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+    }).then(function (response) {
+      if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
+        return { outcome: "signin" };
+      }
+      if ([200, 404, 409, 422].indexOf(response.status) < 0) return { outcome: "retry" };
+      return response.text().then(function (html) { return { outcome: response.status, html: html }; });
+    }, function () { return { outcome: "retry" }; });
+  }
+
+  // The server's reason in its own words: "Round 5 was already saved from another phone…".
+  function problemText(doc) {
+    var box = doc.querySelector("#round-errors") || doc.querySelector(".error-box");
+    if (!box) return "The server refused this round.";
+    var lines = Array.prototype.map.call(box.querySelectorAll("p"), function (p) {
+      return p.textContent.replace(/^\s*Not saved\.\s*/, "").trim();
+    });
+    if (!lines.length) return box.textContent.trim();
+    if (/^Everything you entered/.test(lines[0])) return lines.slice(1).join(" ");
+    return lines[0];
+  }
+
+  function flush() {
+    if (flushing) return flushing;
+    if (navigator.onLine === false) return Promise.resolve();
+    flushing = entries().then(function (list) {
+      var blocked = {};
+      var stop = false;
+      var fresh = {};
+      function next(index) {
+        if (stop || index >= list.length) return Promise.resolve();
+        var entry = list[index];
+        if (blocked[entry.game] || !SENDABLE[entry.state] || inFlight[entry.key]) {
+          blocked[entry.game] = true;  // in order: nothing overtakes a round still waiting
+          return next(index + 1);
+        }
+        return send(entry).then(function (result) {
+          if (result.outcome === "retry") { stop = true; return null; }
+          if (result.outcome === "signin") {
+            stop = true;
+            return markAll("signin");
+          }
+          if (result.outcome === 200) {
+            fresh[entry.game] = result.html;
+            markSynced();
+            return remove(entry.key);
+          }
+          var doc = parse(result.html);
+          blocked[entry.game] = true;
+          if (result.outcome === 409) {
+            fresh[entry.game] = result.html;
+            var number = doc.querySelector('#round-form input[name="number"]');
+            entry.state = "conflict";
+            entry.suggested = number ? parseInt(number.value, 10) : entry.number + 1;
+            entry.message = problemText(doc);
+          } else {
+            entry.state = "invalid";
+            entry.message = result.outcome === 404
+              ? "This game is no longer in your crew, so the round cannot be saved to it."
+              : problemText(doc);
+          }
+          return put(entry);
+        }).then(function () { return next(index + 1); });
+      }
+      return next(0).then(function () { return fresh; });
+    }).then(function (fresh) {
+      flushing = null;
+      refreshTable(fresh);
+      return render();
+    }, function () { flushing = null; });
+    return flushing;
+  }
+
+  function markAll(state) {
+    return entries().then(function (list) {
+      return Promise.all(list.filter(function (entry) { return SENDABLE[entry.state]; }).map(function (entry) {
+        entry.state = state;
+        return put(entry);
+      }));
+    });
+  }
+
+  // After sending, show the server's board: the whole table when nothing is being typed, else
+  // only the scoreboard, so a half-entered round is never wiped.
+  function refreshTable(fresh) {
+    var table = document.getElementById("table");
+    var panel = document.getElementById("offline-queue");
+    if (!table || !panel) return;
+    var html = fresh[parseInt(panel.getAttribute("data-game"), 10)];
+    if (!html) return;
+    var incoming = parse(html).getElementById("table");
+    if (!incoming) return;
+    var form = document.getElementById("round-form");
+    var conflicted = incoming.querySelector("#round-errors");
+    if (!conflicted && !formTouched(form)) {
+      var replacement = document.importNode(incoming, true);
+      table.replaceWith(replacement);
+      if (window.htmx) window.htmx.process(replacement);
+      document.dispatchEvent(new Event("htmx:afterSettle"));  // table.js redraws the new form
+      return;
+    }
+    var board = table.querySelector(".board");
+    var newBoard = incoming.querySelector(".board");
+    if (board && newBoard) board.replaceWith(document.importNode(newBoard, true));
+    var newPanel = incoming.querySelector("#offline-queue");
+    if (newPanel) panel.setAttribute("data-next-round", newPanel.getAttribute("data-next-round"));
+  }
+
+  // --- What the page shows -------------------------------------------------------------------
+  function statusLine() { return document.getElementById("offline-status"); }
+
+  function notice(text) {
+    var panel = document.getElementById("offline-queue");
+    var line = panel && panel.querySelector("[data-queue-notice]");
+    if (line) { line.textContent = text; line.hidden = !text; }
+  }
+
+  function markSynced() {
+    var line = statusLine();
+    if (line) line.setAttribute("data-synced-at", new Date().toISOString());
+    pollFailed = false;
+  }
+
+  function clock(iso) {
+    var date = new Date(iso);
+    if (isNaN(date)) return "";
+    return ("0" + date.getHours()).slice(-2) + ":" + ("0" + date.getMinutes()).slice(-2);
+  }
+
+  function showStatus(waiting) {
+    var line = statusLine();
+    if (!line) return;
+    var parts = [];
+    var offline = navigator.onLine === false || pollFailed || line.getAttribute("data-copy") === "kept";
+    if (offline) {
+      var watching = !!document.getElementById("live-board");
+      parts.push("Offline — last " + (watching ? "update " : "synced ") + clock(line.getAttribute("data-synced-at")));
+    }
+    if (waiting && !document.getElementById("offline-queue")) {
+      parts.push(waiting + (waiting === 1 ? " round is" : " rounds are") + " waiting to send.");
+    }
+    var text = parts.join(" · ");
+    if (text !== lastSummary) { line.textContent = text; lastSummary = text; }
+    line.hidden = !text;
+  }
+
+  function element(tag, attributes, text) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function describe(entry) {
+    var label = "Round " + entry.number + " — ";
+    if (entry.state === "conflict") return label + "not saved: " + entry.message;
+    if (entry.state === "invalid") return label + "not saved: " + entry.message;
+    if (entry.state === "signin") return label + "waiting to send: sign in again to send it.";
+    return label + "waiting to send";
+  }
+
+  function loginUrl(entry) {
+    var line = statusLine();
+    var base = (line && line.getAttribute("data-login-url")) || "/login/";
+    return base + "?next=" + encodeURIComponent(entry.page || location.pathname);
+  }
+
+  function boardTotals(table) {
+    var totals = {};
+    var order = [];
+    table.querySelectorAll(".board [data-standing]").forEach(function (row) {
+      var name = row.getAttribute("data-standing");
+      order.push(name);
+      totals[name] = parseInt(row.getAttribute("data-total"), 10) || 0;
+    });
+    return { totals: totals, order: order };
+  }
+
+  function drawPanel(panel, mine) {
+    var table = document.getElementById("table");
+    var form = document.getElementById("round-form");
+    var serverNext = parseInt(panel.getAttribute("data-next-round"), 10) || 1;
+    panel.querySelectorAll("[data-queue-list], [data-provisional]").forEach(function (node) { node.remove(); });
+    var highest = 0;
+    mine.forEach(function (entry) {
+      if (entry.state !== "invalid" && !inFlight[entry.key]) highest = Math.max(highest, entry.number);
+    });
+    mine = mine.filter(function (entry) { return !inFlight[entry.key]; });
+    if (form) setRoundNumber(form, Math.max(serverNext, highest + 1));
+    panel.hidden = !mine.length && !(panel.querySelector("[data-queue-notice]") || {}).textContent;
+    if (!mine.length) return;
+
+    var list = element("ul", { class: "queue-list", "data-queue-list": "" });
+    mine.forEach(function (entry) {
+      var item = element("li", { class: "queue-item is-" + entry.state, "data-queued-round": String(entry.number) });
+      item.appendChild(element("p", {}, describe(entry)));
+      var actions = element("div", { class: "queue-actions" });
+      if (entry.state === "conflict") {
+        var next = Math.max(entry.suggested || 0, serverNext);
+        actions.appendChild(element("button", { type: "button", class: "btn btn-primary", "data-save-next": entry.key }, "Save as round " + next));
+      }
+      if (entry.state === "signin") {
+        actions.appendChild(element("a", { class: "btn btn-primary", href: loginUrl(entry) }, "Sign in to send"));
+      }
+      if (entry.state === "conflict" || entry.state === "invalid") {
+        actions.appendChild(element("button", { type: "button", class: "btn", "data-to-form": entry.key }, "Put back in the form"));
+        actions.appendChild(element("button", { type: "button", class: "btn btn-danger", "data-discard": entry.key }, "Discard"));
+      }
+      if (actions.childNodes.length) item.appendChild(actions);
+      list.appendChild(item);
+    });
+    panel.appendChild(list);
+
+    var counted = mine.filter(function (entry) { return SENDABLE[entry.state]; });
+    if (!counted.length || !table) return;
+    var board = boardTotals(table);
+    var players = mine[0].players && mine[0].players.length ? mine[0].players : board.order;
+    var totals = scoreRounds({
+      scoring: panel.getAttribute("data-scoring"),
+      players: players,
+      totals: board.totals,
+      rounds: counted.map(function (entry) {
+        var hands = {};
+        players.forEach(function (player) { if (player !== entry.winner) hands[player] = entry.hands[player] || 0; });
+        return { winner: entry.winner, hands: hands };
+      }),
+    });
+    var lowest = panel.getAttribute("data-scoring") === "lowest";
+    var ranked = players.slice().sort(function (a, b) { return lowest ? totals[a] - totals[b] : totals[b] - totals[a]; });
+    var provisional = element("div", { class: "provisional", "data-provisional": "" });
+    provisional.appendChild(element("p", { class: "muted" }, "Provisional totals, counting " +
+      (counted.length === 1 ? "the round" : "the " + counted.length + " rounds") + " waiting to send:"));
+    var rows = element("ol", { class: "provisional-totals", "aria-label": "Provisional totals" });
+    ranked.forEach(function (player) {
+      var row = element("li", { "data-provisional-total": player });
+      row.appendChild(element("span", { class: "who" }, player));
+      row.appendChild(element("span", { class: "total" }, String(totals[player])));
+      rows.appendChild(row);
+    });
+    provisional.appendChild(rows);
+    panel.appendChild(provisional);
+  }
+
+  function render() {
+    return entries().then(function (list) {
+      var panel = document.getElementById("offline-queue");
+      var game = panel ? parseInt(panel.getAttribute("data-game"), 10) : null;
+      var mine = list.filter(function (entry) { return entry.game === game; });
+      if (panel) drawPanel(panel, mine);
+      showStatus(list.length - mine.length + (panel ? 0 : 0));
+      return list;
+    }).catch(function () { showStatus(0); });
+  }
+
+  // --- Resolving a conflict ---------------------------------------------------------------------
+  function find(key) { return store("readonly", function (rounds) { return rounds.get(key); }); }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-save-next], [data-discard], [data-to-form]");
+    if (!button) return;
+    var panel = document.getElementById("offline-queue");
+    var serverNext = panel ? parseInt(panel.getAttribute("data-next-round"), 10) || 1 : 1;
+    if (button.hasAttribute("data-discard")) {
+      if (!window.confirm("Discard this round? It was never saved.")) return;
+      remove(button.getAttribute("data-discard")).then(render).then(flush);
+    } else if (button.hasAttribute("data-save-next")) {
+      // This round and the ones queued after it move up, in the order they were entered.
+      find(button.getAttribute("data-save-next")).then(function (conflicted) {
+        if (!conflicted) return null;
+        return entries().then(function (list) {
+          var number = Math.max(conflicted.suggested || 0, serverNext);
+          var later = list.filter(function (entry) {
+            return entry.game === conflicted.game && entry.number >= conflicted.number && entry.state !== "invalid";
+          });
+          return Promise.all(later.map(function (entry) {
+            entry.number = number++;
+            if (entry.state === "conflict") entry.state = "waiting";
+            return put(entry);
+          }));
+        });
+      }).then(render).then(flush);
+    } else {
+      find(button.getAttribute("data-to-form")).then(function (entry) {
+        var form = document.getElementById("round-form");
+        if (!entry || !form) return null;
+        if (formTouched(form) && !window.confirm("Replace what is in the form with this round?")) return null;
+        clearForm(form);
+        entry.fields.forEach(function (field) {
+          if (field[0] === "number" || field[0] === "request_key") return;
+          var inputs = form.querySelectorAll('[name="' + field[0] + '"]');
+          inputs.forEach(function (input) {
+            if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === field[1];
+            else input.value = field[1];
+          });
+        });
+        form.querySelectorAll("[data-hand]").forEach(function (hand) { hand._taps = null; });
+        var winner = form.querySelector('input[name="winner"]:checked');
+        if (winner) winner.dispatchEvent(new Event("change", { bubbles: true }));
+        return remove(entry.key).then(render);
+      });
+    }
+  });
+
+  // --- The page's connection status, the worker, and when to send ------------------------------
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status >= 200 && xhr.status < 400) markSynced();
+    render();
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "get") pollFailed = true;
+    render();
+  });
+  document.addEventListener("htmx:afterSettle", render);
+  window.addEventListener("offline", render);
+  window.addEventListener("online", function () {
+    pollFailed = false;
+    flush().then(function () {
+      var line = statusLine();
+      // A kept copy shows the board as it was: fetch the page again unless a round is half typed.
+      if (line && line.getAttribute("data-copy") === "kept" && !formTouched(document.getElementById("round-form"))) {
+        entries().then(function (list) { if (!list.some(function (e) { return SENDABLE[e.state]; })) location.reload(); });
+      }
+    });
+  });
+
+  function registerWorker() {
+    var line = statusLine();
+    var url = line && line.getAttribute("data-service-worker");
+    if (!url || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(url, { scope: "/" }).catch(function () { return null; });
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      var worker = navigator.serviceWorker.controller;
+      if (worker) worker.postMessage({ type: "keep-page", url: location.pathname });
+    });
+    // Signing out forgets the pages kept on this phone (the rounds waiting to send stay).
+    document.addEventListener("submit", function (event) {
+      var form = event.target;
+      if (/\/logout\/$/.test(form.getAttribute("action") || "") && navigator.serviceWorker.controller) {
+        navigator.serviceWorker.controller.postMessage({ type: "forget-pages" });
+      }
+    });
+  }
+
+  function listKeptGames() {
+    var list = document.querySelector("[data-kept-games]");
+    if (!list || !window.caches) return;
+    caches.keys().then(function (names) {
+      var pages = names.filter(function (name) { return name.indexOf("scorekeeper-pages-") === 0; });
+      return Promise.all(pages.map(function (name) {
+        return caches.open(name).then(function (cache) { return cache.keys(); });
+      }));
+    }).then(function (groups) {
+      var urls = [];
+      groups.forEach(function (requests) {
+        requests.forEach(function (request) {
+          var path = new URL(request.url).pathname;
+          if (/^\/games\/\d+\/$/.test(path) && urls.indexOf(path) < 0) urls.push(path);
+        });
+      });
+      if (!urls.length) return;
+      list.textContent = "";
+      urls.forEach(function (path) {
+        var item = element("li");
+        item.appendChild(element("a", { href: path }, "Game " + path.split("/")[2]));
+        list.appendChild(item);
+      });
+    });
+  }
+
+  function start() {
+    registerWorker();
+    listKeptGames();
+    render().then(flush);
+    setInterval(function () {
+      entries().then(function (list) { if (list.some(function (e) { return SENDABLE[e.state]; })) flush(); });
+    }, RETRY_MS);
+  }
+
+  window.scorekeeperOffline = {
+    handPoints: handPoints, roundPoints: roundPoints, scoreRounds: scoreRounds,
+    entries: entries, flush: flush, render: render,
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

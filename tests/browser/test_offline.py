@@ -1,0 +1,332 @@
+"""Offline at the table: the app installs, opens without a network, and keeps every round.
+
+Each test drives a persistent Chromium profile (a temp user-data dir): only such a profile keeps
+IndexedDB and the service worker across a closed browser, and only there does Chromium's
+installability check run (an ordinary Playwright context counts as incognito).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
+
+from scorekeeper.domain import keypad_keys, score_game
+from scorekeeper.games.models import Game, Membership, Round
+from scorekeeper.games.services import locked_game, round_record
+from tests.browser.conftest import PASSWORD
+from tests.factories import GameFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+# The two rounds entered offline: who went out, and the others' totals as typed.
+OFFLINE_ROUNDS = [
+    ("Ben", {"Ann": "12", "Cat": "7", "Dan": "30"}),
+    ("Dan", {"Ann": "4", "Ben": "50", "Cat": "21"}),
+]
+
+
+@pytest.fixture
+def game(member) -> Game:
+    """Ann's crew's game with three rounds saved: the next one is round 4."""
+    user, crew = member
+    game = GameFactory(crew=crew, players=PLAYERS)
+    for winner in ("Ann", "Ben", "Cat"):
+        _record(game, winner, {name: 5 for name in PLAYERS if name != winner}, user)
+    return game
+
+
+def _record(game: Game, winner: str, hands: dict, user, number: int | None = None) -> None:
+    with locked_game(game_id=game.pk, crew=game.crew) as locked:
+        round_record(game=locked, winner=winner, hands=hands, by=user, number=number)
+
+
+Opener = Callable[[], BrowserContext]
+
+
+@pytest.fixture
+def open_phone(
+    playwright: Playwright, browser_type_launch_args, browser_context_args, tmp_path: Path
+) -> Iterator[Opener]:
+    """Opens (and reopens) one phone: the same profile each time, as after a restart."""
+    opened: list[BrowserContext] = []
+
+    def open_() -> BrowserContext:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path / "profile"),
+            **browser_type_launch_args,
+            **browser_context_args,
+            service_workers="allow",
+        )
+        opened.append(context)
+        return context
+
+    yield open_
+    for context in opened:
+        with contextlib.suppress(Exception):  # already closed by the test
+            context.close()
+
+
+def _sign_in(page: Page, live_server, username: str = "ann") -> None:
+    page.goto(live_server.url + "/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(live_server.url + "/")
+
+
+def _controlled(page: Page) -> None:
+    """Wait until the service worker is active and controls this page."""
+    page.evaluate("navigator.serviceWorker.ready")
+    if not page.evaluate("!!navigator.serviceWorker.controller"):
+        page.reload()
+    page.wait_for_function("!!navigator.serviceWorker.controller")
+
+
+def _online_visit(context: BrowserContext, live_server, game: Game) -> Page:
+    page = context.pages[0] if context.pages else context.new_page()
+    _sign_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _controlled(page)
+    # The visit the worker controls is the one it keeps for offline use.
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.get_by_role("button", name="Save round 4")).to_be_visible()
+    return page
+
+
+def _enter(page: Page, winner: str, totals: dict[str, str]) -> None:
+    page.get_by_role("radio", name=winner, exact=True).check()
+    for name, total in totals.items():
+        page.get_by_label(f"…or type {name}'s total").fill(total)
+
+
+def _hands(round_: Round) -> dict[str, int]:
+    return {hand.player.name: hand.points for hand in round_.hands.select_related("player")}
+
+
+def test_the_app_is_installable(open_phone, live_server, game):
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+
+    manifest_url = page.eval_on_selector('link[rel="manifest"]', "link => link.href")
+    manifest = page.request.get(manifest_url).json()
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    sizes = {(icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        response = page.request.get(re.sub(r"[^/]+$", icon["src"], manifest_url))
+        assert response.ok and response.headers["content-type"] == icon["type"]
+        if icon["type"] == "image/png":
+            body = response.body()
+            width, height = int.from_bytes(body[16:20], "big"), int.from_bytes(body[20:24], "big")
+            assert body[:8] == b"\x89PNG\r\n\x1a\n" and f"{width}x{height}" == icon["sizes"]
+
+    worker = page.request.get(live_server.url + "/sw.js")
+    assert worker.headers["content-type"].startswith("application/javascript")
+    assert worker.headers["cache-control"] == "no-cache"
+    assert (
+        page.evaluate("navigator.serviceWorker.controller.scriptURL") == live_server.url + "/sw.js"
+    )
+
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+
+
+def test_the_shell_and_the_games_scoreboard_open_offline(open_phone, live_server, game):
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+    context.set_offline(True)
+
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.get_by_role("button", name="Save round 4")).to_be_visible()
+    status = page.locator("#offline-status")
+    expect(status).to_have_text(re.compile(r"^Offline — last synced \d\d:\d\d$"))
+    expect(status).to_have_attribute("data-copy", "kept")  # the worker's copy, not the network
+    assert page.evaluate("getComputedStyle(document.querySelector('.board')).display") != "none"
+
+    # A page this phone never kept: the offline page, naming the game it has.
+    page.goto(f"{live_server.url}/history/")
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    expect(page.get_by_role("link", name=f"Game {game.pk}")).to_be_visible()
+
+    # The installed app's start page opens too.
+    page.goto(live_server.url + "/")
+    expect(page.locator("#offline-status")).to_contain_text("Offline — last synced")
+
+
+def _submit(page: Page, number: int) -> None:
+    page.get_by_role("button", name=f"Save round {number}").click()
+    expect(page.locator(f'[data-queued-round="{number}"]')).to_have_text(
+        f"Round {number} — waiting to send"
+    )
+
+
+def test_rounds_entered_offline_survive_a_restart_and_are_stored_once_in_order(
+    open_phone, live_server, game
+):
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+    context.set_offline(True)
+    for number, (winner, totals) in enumerate(OFFLINE_ROUNDS, start=4):
+        _enter(page, winner, totals)
+        _submit(page, number)
+    expect(page.get_by_role("button", name="Save round 6")).to_be_visible()
+    expect(page.locator("#offline-banner")).to_be_hidden()  # no "Not saved" for a kept round
+    # Provisional totals: 3 rounds of 15 each so far, then Ben +49 and Dan +75 (Dan had none).
+    provisional = page.locator("[data-provisional-total]")
+    expect(provisional).to_have_text(
+        [
+            re.compile(r"^Dan\s*75$"),
+            re.compile(r"^Ben\s*64$"),
+            re.compile(r"^Ann\s*15$"),
+            re.compile(r"^Cat\s*15$"),
+        ]
+    )
+
+    page.reload()
+    expect(page.locator("[data-queued-round]")).to_have_count(2)
+    context.close()
+
+    context = open_phone()  # the browser restarted, still without a network
+    context.set_offline(True)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("[data-queued-round]")).to_have_count(2)
+    assert Round.objects.filter(game=game).count() == 3
+
+    context.set_offline(False)
+    expect(page.locator("[data-queued-round]")).to_have_count(0, timeout=15_000)
+    expect(page.get_by_role("button", name="Save round 6")).to_be_visible()
+    stored = list(Round.objects.filter(game=game).order_by("number"))
+    assert [r.number for r in stored] == [1, 2, 3, 4, 5]
+    assert [r.winner.name for r in stored[3:]] == ["Ben", "Dan"]
+    assert [_hands(r) for r in stored[3:]] == [
+        {name: int(total) for name, total in totals.items()} for _, totals in OFFLINE_ROUNDS
+    ]
+    # The same rounds entered directly give the same totals.
+    direct = GameFactory(crew=game.crew, players=PLAYERS)
+    user = get_user_model().objects.get(username="ann")
+    for winner in ("Ann", "Ben", "Cat"):
+        _record(direct, winner, {name: 5 for name in PLAYERS if name != winner}, user)
+    for winner, totals in OFFLINE_ROUNDS:
+        _record(direct, winner, {name: int(t) for name, t in totals.items()}, user)
+    page.goto(f"{live_server.url}/games/{direct.pk}/")
+    direct_totals = page.locator("[data-standing]").evaluate_all(
+        "rows => rows.map(r => [r.dataset.standing, r.dataset.total])"
+    )
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    offline_totals = page.locator("[data-standing]").evaluate_all(
+        "rows => rows.map(r => [r.dataset.standing, r.dataset.total])"
+    )
+    assert (
+        offline_totals
+        == direct_totals
+        == [["Dan", "75"], ["Ben", "64"], ["Ann", "15"], ["Cat", "15"]]
+    )
+
+
+def test_a_queued_round_whose_number_another_phone_took_ends_as_a_conflict_with_its_entry(
+    open_phone, live_server, game
+):
+    bob = get_user_model().objects.create_user("bob", password=PASSWORD)
+    Membership.objects.create(crew=game.crew, user=bob)
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+    context.set_offline(True)
+    winner, totals = OFFLINE_ROUNDS[0]
+    _enter(page, winner, totals)
+    _submit(page, 4)
+    _record(game, "Cat", {"Ann": 1, "Ben": 2, "Dan": 3}, bob, number=4)  # Bob's phone, online
+
+    context.set_offline(False)
+    conflict = page.locator('[data-queued-round="4"]')
+    expect(conflict).to_contain_text(
+        re.compile(
+            r"Round 4 — not saved: Round 4 was already saved from another phone at "
+            r"\d\d:\d\d by bob"
+        ),
+        timeout=15_000,
+    )
+    assert Round.objects.filter(game=game).count() == 4  # nothing silently added
+
+    page.reload()  # the conflict is kept on the phone, not only on screen
+    expect(conflict.get_by_role("button", name="Save as round 5")).to_be_visible()
+    conflict.get_by_role("button", name="Save as round 5").click()
+    expect(page.locator("[data-queued-round]")).to_have_count(0, timeout=15_000)
+    fifth = Round.objects.get(game=game, number=5)
+    assert fifth.winner.name == winner
+    assert _hands(fifth) == {name: int(total) for name, total in totals.items()}
+
+
+def test_the_js_scoring_agrees_with_the_core(open_phone, live_server, game):
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+    key_points = {key.token: key.points for key in keypad_keys("classic")}
+    rounds = [
+        {"winner": "Ann", "hands": {"Ben": "R7 G+2 W", "Cat": 13, "Dan": "*S yr w+4 B0"}},
+        {"winner": "Cat", "hands": {"Ann": "W4, *9", "Ben": 0, "Dan": "g5 G5"}},
+        {"winner": "Dan", "hands": {"Ann": 120, "Ben": "Y+2 YR", "Cat": "*3"}},
+    ]
+    for scoring in ("standard", "lowest"):
+        game_data = {"scoring": scoring, "players": PLAYERS, "rounds": rounds, "target": 10_000}
+        expected = score_game(game_data)["result"]["totals"]
+        in_js = page.evaluate(
+            "([game, keys]) => window.scorekeeperOffline.scoreRounds(game, keys)",
+            [json.loads(json.dumps(game_data)), key_points],
+        )
+        assert in_js == expected, scoring
+
+
+def test_a_watcher_sees_offline_and_catches_up_without_the_not_saved_banner(
+    page: Page, live_server, game
+):
+    page.goto(f"{live_server.url}/live/{game.share_token}/")
+    expect(page.locator("[data-standing]")).to_have_count(4)
+    page.context.set_offline(True)
+    status = page.locator("#offline-status")
+    expect(status).to_have_text(re.compile(r"^Offline — last update \d\d:\d\d$"), timeout=10_000)
+    expect(page.locator("#offline-banner")).to_be_hidden()
+
+    user = get_user_model().objects.get(username="ann")
+    _record(game, "Dan", {"Ann": 40, "Ben": 40, "Cat": 40}, user)
+    page.context.set_offline(False)
+    expect(page.locator('[data-standing="Dan"]')).to_have_attribute(
+        "data-total", "120", timeout=10_000
+    )
+    expect(status).to_be_hidden()
+    expect(page.locator("#offline-banner")).to_be_hidden()
+
+
+def test_a_round_whose_sign_in_expired_waits_and_is_sent_after_signing_in(
+    open_phone, live_server, game
+):
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+    context.set_offline(True)
+    winner, totals = OFFLINE_ROUNDS[0]
+    _enter(page, winner, totals)
+    _submit(page, 4)
+    from django.contrib.sessions.models import Session
+
+    Session.objects.all().delete()  # the sign-in ran out while the phone was offline
+    context.set_offline(False)
+    waiting = page.locator('[data-queued-round="4"]')
+    expect(waiting).to_contain_text("sign in again to send it", timeout=15_000)
+    assert Round.objects.filter(game=game).count() == 3
+
+    waiting.get_by_role("link", name="Sign in to send").click()
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("[data-queued-round]")).to_have_count(0, timeout=15_000)
+    assert Round.objects.get(game=game, number=4).winner.name == winner
