@@ -20,6 +20,7 @@ from scorekeeper.rules import parse_house_rules
 
 from .audit import AuditEntry, trail_for, trails_for
 from .models import Challenge, Crew, Game, GameNight, Hand, Player, Round, Seat
+from .nights import crew_evening
 from .scoreboard import game_to_dict
 from .services import _entry as round_entry  # the one shape of a stored round's entry
 from .signals import games_imported
@@ -369,7 +370,8 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
     by_key = {name.casefold(): p for name, p in players_by_name(crew, names).items()}
     for plan, _ in new:
         plan.started_at = plan.started_at or now
-        plan.night_date = plan.night_date or timezone.localdate(plan.started_at)
+        # A file without a night joins the crew's evening of its start (06:00 cut-off).
+        plan.night_date = plan.night_date or crew_evening(crew, plan.started_at)
     wanted: dict[dt.date, str] = {}
     for plan, _ in new:
         if plan.night_name and not wanted.get(plan.night_date):

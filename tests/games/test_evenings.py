@@ -297,3 +297,18 @@ def test_an_import_keeps_its_date_whatever_the_crews_zone(new_york):
         "At Ben's",
         1,
     )
+
+
+def test_an_imported_game_without_a_night_joins_the_crews_evening(db):
+    from scorekeeper.games.game_files import import_game
+    from tests.factories import CrewFactory
+
+    crew = CrewFactory(time_zone="Europe/Madrid")
+    # 01:30 in Madrid on the 22nd: still the evening of the 21st.
+    data = {
+        "format": "scorekeeper-game/1",
+        "players": ["Ann", "Ben"],
+        "started_at": "2026-11-22T00:30:00+00:00",
+    }
+    game = import_game(crew=crew, data=data)
+    assert str(game.night.date) == "2026-11-21"
