@@ -114,6 +114,13 @@ class Card:
 
 def parse_card(token: str, edition: str | Edition = "classic") -> Card:
     """Parse one token of the notation; refuse anything else with a plain sentence."""
+    return _parse_card(token, edition)
+
+
+# A game file of thousands of rounds repeats a few dozen tokens: each is parsed once. Cards are
+# frozen, and a refusal raises (an exception is never cached).
+@functools.lru_cache(maxsize=4096)
+def _parse_card(token: str, edition: str | Edition) -> Card:
     deck = get_edition(edition)
     text = token.strip().upper()
     if text == "W":
