@@ -82,6 +82,12 @@ class Card:
     number: int | None = None
 
     def __str__(self) -> str:
+        return self.notation
+
+    # Worked out once per card: parse_card hands out the same Card for the same token, and a
+    # deck check or an import reads these for every card of every round.
+    @functools.cached_property
+    def notation(self) -> str:
         if self.kind is Kind.NUMBER:
             return f"{self.colour}{self.number}"
         if self.kind in ACTION_SUFFIX:
@@ -93,7 +99,7 @@ class Card:
         """Face value for a number card, 20 for Draw Two/Skip/Reverse, 50 for the rest."""
         return self.number if self.kind is Kind.NUMBER else POINTS[self.kind]
 
-    @property
+    @functools.cached_property
     def value_key(self) -> str:
         """The card without its colour (``7``, ``+2``, ``W``): what a colourless keypad counts."""
         text = str(self)
