@@ -293,6 +293,8 @@ class Challenge(models.Model):
     drawer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     cards_drawn = models.PositiveSmallIntegerField()
     created_at = models.DateTimeField(default=timezone.now)
+    # As on Round: a challenge resent by a phone that was offline is recognised, never logged twice.
+    request_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
 
     history = HistoricalRecords(excluded_fields=["crew"])
 
@@ -301,7 +303,10 @@ class Challenge(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=~Q(challenger=models.F("challenged")), name="challenge_two_players"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["game", "request_key"], name="challenge_unique_request_key"
+            ),
         ]
 
     def __str__(self) -> str:

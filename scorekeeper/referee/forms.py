@@ -61,6 +61,10 @@ class ChallengeForm(forms.Form):
             label="Who laid the Wild Draw Four?",
             error_messages={"required": "Choose who laid the Wild Draw Four."},
         )
+        # Fresh on each form; a phone that resends a challenge it kept offline sends it again.
+        self.fields["request_key"] = forms.CharField(
+            widget=forms.HiddenInput, required=False, max_length=64
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from scorekeeper.domain import RuleError, Verdict
 from scorekeeper.domain.challenge import parse_colour
@@ -19,25 +19,49 @@ def challenge_record(
     colour: str,
     hand: str,
     verdict: Verdict,
+    request_key: str | None = None,
 ) -> Challenge:
     """Log a judged challenge on the game. It never touches rounds, so scores stay as they are.
 
-    Both players must be seated in the game and differ; the drawer follows the verdict.
+    Both players must be seated in the game and differ; the drawer follows the verdict. A
+    repeated ``request_key`` (a phone resending what it kept offline) returns the challenge
+    already logged with it.
     """
+    if request_key:
+        logged = _logged(game, request_key)
+        if logged is not None:
+            return logged
     seated = {seat.player_id for seat in game.seats.all()}
     if challenger.pk not in seated or challenged.pk not in seated:
         raise RuleError("Both players must be seated in this game.")
     if challenger.pk == challenged.pk:
         raise RuleError("A player can't challenge their own Wild Draw Four.")
+    try:
+        with transaction.atomic():  # a savepoint: a resend racing this one may win the key
+            logged = Challenge.objects.create(
+                crew_id=game.crew_id,
+                game=game,
+                challenger=challenger,
+                challenged=challenged,
+                colour=parse_colour(colour),
+                hand=hand,
+                guilty=verdict.guilty,
+                drawer=challenged if verdict.drawer == "challenged" else challenger,
+                cards_drawn=verdict.cards,
+                request_key=request_key or None,
+            )
+    except IntegrityError:
+        raced = _logged(game, request_key) if request_key else None
+        if raced is None:
+            raise
+        return raced
     transaction.on_commit(lambda: game_changed.send(Game, game_id=game.pk, crew_id=game.crew_id))
-    return Challenge.objects.create(
-        crew_id=game.crew_id,
-        game=game,
-        challenger=challenger,
-        challenged=challenged,
-        colour=parse_colour(colour),
-        hand=hand,
-        guilty=verdict.guilty,
-        drawer=challenged if verdict.drawer == "challenged" else challenger,
-        cards_drawn=verdict.cards,
+    return logged
+
+
+def _logged(game: Game, request_key: str) -> Challenge | None:
+    return (
+        Challenge.objects.select_related("challenger", "challenged")
+        .filter(game=game, request_key=request_key)
+        .first()
     )

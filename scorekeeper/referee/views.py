@@ -6,6 +6,7 @@ game needs a member of the game's crew.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -26,7 +27,7 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.games.access import crew_object_or_404, crew_required
-from scorekeeper.games.models import Challenge, Game, Seat
+from scorekeeper.games.models import Challenge, Game, Player, Seat
 from scorekeeper.games.services import game_set_house_rules, locked_game
 from scorekeeper.htmx import HtmxHttpRequest, render_page
 from scorekeeper.rules import (
@@ -185,6 +186,10 @@ def _judge(form: ChallengeForm, edition: str) -> tuple[Verdict, str] | None:
         return None
 
 
+def _game_challenge_form(players: list[Player]) -> ChallengeForm:
+    return ChallengeForm(players=players, initial={"request_key": uuid.uuid4().hex})
+
+
 def _challenge_context(
     form: ChallengeForm, edition: str, game: Game | None = None, **extra: Any
 ) -> dict[str, Any]:
@@ -239,7 +244,7 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = _crew_game(request, game_id)
     players = [seat.player for seat in game.seats.all()]
     if request.method == "GET":
-        context = _challenge_context(ChallengeForm(players=players), game.edition, game)
+        context = _challenge_context(_game_challenge_form(players), game.edition, game)
         return render(request, CHALLENGE_PAGE, context)
     form = ChallengeForm(request.POST, players=players)
     judged = _judge(form, game.edition)
@@ -254,6 +259,7 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 colour=form.cleaned_data["colour"],
                 hand=hand,
                 verdict=verdict,
+                request_key=form.cleaned_data["request_key"] or None,
             )
         except RuleError as error:
             form.add_error(None, str(error))
@@ -263,8 +269,10 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 return redirect(
                     "referee:game_challenge_verdict", game_id=game.pk, challenge_id=logged.pk
                 )
-            shown = verdict_view(verdict, logged.colour, challenger.name, challenged.name)
-            context = _challenge_context(ChallengeForm(players=players), game.edition, game)
+            # The logged challenge, which a resent request finds already stored.
+            names = (logged.challenger.name, logged.challenged.name)
+            shown = verdict_view(_rejudge(logged, game.edition), logged.colour, *names)
+            context = _challenge_context(_game_challenge_form(players), game.edition, game)
             return render_page(
                 request, CHALLENGE_PAGE, {**context, "verdict": shown}, partial="judge"
             )
@@ -298,7 +306,7 @@ def game_challenge_verdict(request: HttpRequest, game_id: int, challenge_id: int
     names = (logged.challenger.name, logged.challenged.name)
     shown = verdict_view(verdict, logged.colour, *names)
     players = [seat.player for seat in game.seats.all()]
-    context = _challenge_context(ChallengeForm(players=players), game.edition, game)
+    context = _challenge_context(_game_challenge_form(players), game.edition, game)
     return render(request, CHALLENGE_PAGE, {**context, "verdict": shown})
 
 

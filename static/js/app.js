@@ -7,12 +7,12 @@
     if (text) el.textContent = text;
     el.hidden = !text;
   }
-  // Not for a poll that failed (the live view says "offline" itself) nor for a round save,
-  // which offline-queue.js keeps on the phone and sends later.
+  // Not for a poll that failed (the live view says "offline" itself) nor for a round save or a
+  // game's challenge, which offline-queue.js and offline-challenges.js keep and send later.
   function handledElsewhere(event) {
     var detail = event.detail || {};
     if (detail.requestConfig && detail.requestConfig.verb === "get") return true;
-    return !!(detail.elt && detail.elt.closest && detail.elt.closest("[data-offline-queue]"));
+    return !!(detail.elt && detail.elt.closest && detail.elt.closest("[data-offline-queue], [data-offline-challenge]"));
   }
   document.addEventListener("htmx:sendError", function (event) {
     if (handledElsewhere(event)) return;

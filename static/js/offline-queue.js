@@ -663,6 +663,12 @@
   }
 
   function start() {
+    // A page opened from the worker's kept copy carries the request key it had when it was
+    // kept, maybe one a round already waiting here was saved with: entries are stored by key,
+    // so the next round would overwrite that one. Every page load takes its own key.
+    var form = document.getElementById("round-form");
+    var key = form && form.querySelector('input[name="request_key"]');
+    if (key) key.value = newRequestKey();
     registerWorker();
     listKeptGames();
     render().then(flush);

@@ -9,8 +9,9 @@ importScripts.apply(self, config.workbox);
 
 var PREFIX = "scorekeeper";
 var PAGES = PREFIX + "-pages-" + config.version;
-// Only the table's pages are kept: the home page (the installed app's start) and each game.
-var KEPT_PAGE = /^\/(games\/\d+\/)?$/;
+// Only the table's pages are kept: the home page (the installed app's start), each game and
+// its Wild Draw 4 challenge page (a challenge logged offline waits in offline-challenges.js).
+var KEPT_PAGE = /^\/(games\/\d+\/(challenge\/)?)?$/;
 
 workbox.core.setCacheNameDetails({ prefix: PREFIX });
 workbox.core.skipWaiting();

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
 from scorekeeper.domain import keypad_keys, score_game
-from scorekeeper.games.models import Game, Membership, Round
+from scorekeeper.games.models import Challenge, Game, Membership, Round
 from scorekeeper.games.services import locked_game, round_record
 from tests.browser.conftest import PASSWORD
 from tests.factories import GameFactory
@@ -330,3 +330,75 @@ def test_a_round_whose_sign_in_expired_waits_and_is_sent_after_signing_in(
     page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("[data-queued-round]")).to_have_count(0, timeout=15_000)
     assert Round.objects.get(game=game, number=4).winner.name == winner
+
+
+def _log_challenge(page: Page, challenger: str, challenged: str, colour: str, held: str) -> None:
+    page.get_by_role("group", name="Who challenged?").get_by_label(challenger).check()
+    page.get_by_role("group", name="Who laid the Wild Draw Four?").get_by_label(challenged).check()
+    page.get_by_role("radio", name=colour).check()
+    page.get_by_role("button", name=held).click()
+    expect(page.locator("[data-challenge-notice]")).to_contain_text(
+        f"Challenge saved on this phone ({challenger} challenged {challenged}"
+    )
+
+
+def test_challenges_logged_offline_wait_on_the_game_page_and_are_stored_once(
+    open_phone, live_server, game
+):
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+    challenge_url = f"{live_server.url}/games/{game.pk}/challenge/"
+    page.goto(challenge_url)  # visited online once: the worker keeps it
+    context.set_offline(True)
+
+    _log_challenge(page, "Ann", "Ben", "Yellow", "No, they didn't")
+    expect(page.locator("#offline-banner")).to_be_hidden()  # no "Not saved" for a kept entry
+    # The kept copy carries the key it was kept with; the next challenge still gets its own.
+    page.reload()
+    expect(page.locator("#offline-status")).to_have_attribute("data-copy", "kept")
+    _log_challenge(page, "Cat", "Dan", "Red", "Yes, they did")
+
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    waiting = page.locator("[data-queued-challenge]")
+    expect(waiting).to_have_count(2)
+    expect(waiting.first).to_contain_text("Challenge — waiting to send")
+    expect(waiting.first).to_contain_text("Ann challenged Ben, yellow in play")
+    page.reload()
+    expect(waiting).to_have_count(2)
+    assert not Challenge.objects.exists()
+
+    context.set_offline(False)
+    expect(waiting).to_have_count(0, timeout=15_000)
+    logged = list(Challenge.objects.order_by("pk"))
+    assert [(c.challenger.name, c.challenged.name, c.colour, c.guilty) for c in logged] == [
+        ("Ann", "Ben", "Y", False),
+        ("Cat", "Dan", "R", True),
+    ]
+    assert len({c.request_key for c in logged}) == 2
+    # The game page shows them with their verdicts, from the server.
+    panel = page.locator(".referee-panel")
+    expect(panel).to_contain_text("Ann challenged Ben: not guilty, Ann drew 6")
+    expect(panel).to_contain_text("Cat challenged Dan: guilty, Dan drew 4")
+    # Sending again (another tab, the timer) finds nothing left: each is stored once.
+    page.evaluate("window.scorekeeperChallenges.flush()")
+    page.reload()
+    assert Challenge.objects.count() == 2
+
+
+def test_rounds_entered_on_the_kept_copy_across_a_reload_each_keep_their_own_key(
+    open_phone, live_server, game
+):
+    """The kept copy holds the key it was kept with; a round saved on it must not overwrite one
+    saved on it before the reload (entries are stored by their request key)."""
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+    context.set_offline(True)
+    page.reload()
+    for number, (winner, totals) in enumerate(OFFLINE_ROUNDS, start=4):
+        _enter(page, winner, totals)
+        _submit(page, number)
+        page.reload()
+    expect(page.locator("[data-queued-round]")).to_have_count(2)
+    context.set_offline(False)
+    expect(page.locator("[data-queued-round]")).to_have_count(0, timeout=15_000)
+    assert list(Round.objects.filter(game=game).values_list("number", flat=True)) == [1, 2, 3, 4, 5]

@@ -1,9 +1,14 @@
+import re
+from unittest import mock
+
 import pytest
 from django.urls import reverse
 
+from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.games.game_files import export_game
 from scorekeeper.games.models import Challenge, Game, Hand, Player, Round
 from scorekeeper.games.services import store_round
+from scorekeeper.referee.services import challenge_record
 from tests.factories import GameFactory
 
 from .conftest import HTMX
@@ -204,6 +209,81 @@ def test_htmx_logs_and_shows_the_verdict_in_place(crew_client, game):
     assert "Cat draws 4" in text
     assert "Logged on this game" in text
     assert Challenge.objects.get().drawer.name == "Cat"
+
+
+def test_the_game_form_carries_a_fresh_request_key(crew_client, game):
+    client, _ = crew_client
+    url = reverse("referee:game_challenge", args=[game.pk])
+    keys = [
+        re.search(r'name="request_key" value="([0-9a-f]{32})"', client.get(url).content.decode())
+        for _ in range(2)
+    ]
+    assert all(keys) and keys[0][1] != keys[1][1]
+
+
+def test_a_resent_challenge_with_the_same_key_is_logged_once(crew_client, game):
+    client, _ = crew_client
+    sent = {"colour": "Y", "hand": "X B7", "request_key": "a" * 32}
+    first = logged_post(client, game, **sent)
+    again = logged_post(client, game, **sent)
+    logged = Challenge.objects.get()
+    assert logged.request_key == "a" * 32
+    assert first["Location"] == again["Location"] == (f"/games/{game.pk}/challenges/{logged.pk}/")
+    # From a phone that kept it offline, through htmx: the verdict of the one logged.
+    ids = seat_ids(game)
+    resent = client.post(
+        reverse("referee:game_challenge", args=[game.pk]),
+        {"challenger": ids["Ann"], "challenged": ids["Ben"], **sent},
+        **HTMX,
+    )
+    assert resent.status_code == 200 and "Ben draws 4" in resent.content.decode()
+    assert Challenge.objects.count() == 1
+    logged_post(client, game, **{**sent, "request_key": "b" * 32})
+    assert Challenge.objects.count() == 2  # another key is another challenge
+
+
+def test_a_key_is_recognised_only_on_its_own_game(crew_client, game):
+    _, crew = crew_client
+    other = GameFactory(crew=crew, players=["Ann", "Ben"])
+    verdict = judge_by_answer("R", True, "classic")
+    for each in (game, other):
+        ann, ben = (seat.player for seat in each.seats.select_related("player").order_by("pk")[:2])
+        challenge_record(
+            game=each,
+            challenger=ann,
+            challenged=ben,
+            colour="R",
+            hand="",
+            verdict=verdict,
+            request_key="same",
+        )
+    assert Challenge.objects.filter(request_key="same").count() == 2
+
+
+def test_a_resend_racing_the_first_save_returns_the_logged_challenge(crew_client, game):
+    """The key lookup missed (the first save committed in between): the constraint decides."""
+    ann, ben, _ = (seat.player for seat in game.seats.select_related("player").order_by("pk"))
+    verdict = judge_by_answer("R", True, "classic")
+    first = challenge_record(
+        game=game,
+        challenger=ann,
+        challenged=ben,
+        colour="R",
+        hand="",
+        verdict=verdict,
+        request_key="k1",
+    )
+    with mock.patch("scorekeeper.referee.services._logged", side_effect=[None, first]):
+        again = challenge_record(
+            game=game,
+            challenger=ann,
+            challenged=ben,
+            colour="R",
+            hand="",
+            verdict=verdict,
+            request_key="k1",
+        )
+    assert again == first and Challenge.objects.count() == 1
 
 
 def totals(game):

@@ -1,0 +1,340 @@
+// Wild Draw 4 challenges kept on the phone until the server has logged them.
+//
+// The sibling of offline-queue.js (which keeps rounds), in its own IndexedDB database so
+// neither module's schema waits on the other's. A game's challenge form (marked
+// data-offline-challenge) is written here before htmx sends it and removed once the server has
+// answered. When the request fails (no network, a timeout, a server error, a lost sign-in) it
+// stays, the form is cleared for the next challenge, the game page lists it as "Challenge —
+// waiting to send", and it is sent again when the connection returns, on every page load and
+// every 15 s. Its request key makes a resend safe: the server returns the challenge it already
+// logged with that key. Challenges do not change the scores, so there is no order to keep
+// between them and the rounds, and no number another phone could take. Loaded by the game page
+// and the game's challenge page only (where a challenge is logged and where it is listed).
+(function () {
+  "use strict";
+  if (window.scorekeeperChallenges) return;
+
+  var DB_NAME = "scorekeeper-challenges";
+  var STORE = "challenges";
+  var RETRY_MS = 15000;
+  var TIMEOUT_MS = 8000;
+  var SENDABLE = { waiting: true, signin: true };
+  var inFlight = {};  // request keys htmx is sending from this page right now
+  var sending = new WeakMap();  // htmx's request → its entry
+  var flushing = null;
+
+  // --- IndexedDB: one store of entries keyed by their request key -----------------------------
+  var opened = null;
+  function database() {
+    if (!opened) {
+      opened = new Promise(function (resolve, reject) {
+        var request = indexedDB.open(DB_NAME, 1);
+        request.onupgradeneeded = function () { request.result.createObjectStore(STORE, { keyPath: "key" }); };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { reject(request.error); };
+      });
+    }
+    return opened;
+  }
+
+  function store(mode, work) {
+    return database().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var transaction = db.transaction(STORE, mode);
+        var result = work(transaction.objectStore(STORE));
+        transaction.oncomplete = function () { resolve(result && "result" in result ? result.result : undefined); };
+        transaction.onerror = function () { reject(transaction.error); };
+        transaction.onabort = function () { reject(transaction.error); };
+      });
+    });
+  }
+
+  function entries() {
+    return store("readonly", function (kept) { return kept.getAll(); }).then(function (list) {
+      return (list || []).sort(function (a, b) { return a.created - b.created; });
+    });
+  }
+  function put(entry) { return store("readwrite", function (kept) { kept.put(entry); }); }
+  function remove(key) { return store("readwrite", function (kept) { kept.delete(key); }); }
+
+  // --- The challenge form ------------------------------------------------------------------------
+  function challengeForm(element) {
+    return element && element.matches && element.matches("form[data-offline-challenge]") ? element : null;
+  }
+
+  function newRequestKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  // A page opened from the worker's kept copy carries the key it had when it was kept: every
+  // challenge entered on it needs its own, or a second one would pass for a resend of the first.
+  function freshKey(form) {
+    var input = form && form.querySelector('input[name="request_key"]');
+    if (input) input.value = newRequestKey();
+  }
+
+  function checkedLabel(form, name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    var label = input && input.closest("label");
+    return label ? label.textContent.trim() : "";
+  }
+
+  // What was sent (including the button pressed: "held" yes or no), a line saying who
+  // challenged whom, and the first reason the server would refuse it (null when complete).
+  function entryFrom(form, formData) {
+    var fields = [];
+    formData.forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") fields.push([name, String(value)]);
+    });
+    var challenger = checkedLabel(form, "challenger");
+    var challenged = checkedLabel(form, "challenged");
+    var colour = checkedLabel(form, "colour");
+    var problem = null;
+    if (!challenger) problem = "Choose who challenged.";
+    else if (!challenged) problem = "Choose who laid the Wild Draw Four.";
+    else if (formData.get("challenger") === formData.get("challenged")) problem = "Choose two different players.";
+    else if (!colour) problem = "Choose the colour that was in play.";
+    else if (!formData.get("held") && !String(formData.get("hand") || "").trim()) {
+      problem = "Enter the cards in their hand, or answer whether they held a card of that colour.";
+    }
+    return {
+      key: formData.get("request_key") || newRequestKey(),
+      game: parseInt(form.getAttribute("data-offline-challenge"), 10),
+      action: form.getAttribute("action"),
+      page: location.pathname,
+      fields: fields,
+      summary: challenger + " challenged " + challenged + ", " + colour.toLowerCase() + " in play",
+      problem: problem,
+      created: Date.now(),
+      state: "sending",
+    };
+  }
+
+  function notice(text) {
+    var line = document.querySelector("[data-challenge-notice]");
+    if (line) { line.textContent = text; line.hidden = !text; }
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (challengeForm(event.detail.elt)) event.detail.timeout = TIMEOUT_MS;
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = challengeForm(event.detail.elt);
+    if (!form) return;
+    var config = event.detail.requestConfig || {};
+    var entry = entryFrom(form, config.formData || new FormData(form));
+    sending.set(event.detail.xhr, entry);
+    inFlight[entry.key] = true;
+    notice("");
+    if (!entry.problem) put(entry);  // an incomplete entry is refused on screen, never kept
+  });
+
+  function redirectedAway(xhr, entry) {
+    if (!xhr || !xhr.responseURL) return false;
+    return new URL(xhr.responseURL).pathname !== new URL(entry.action, location.href).pathname;
+  }
+
+  // A lost sign-in answers with the login page (a redirect htmx followed): never swap it in.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var entry = sending.get(event.detail.xhr);
+    if (entry && redirectedAway(event.detail.xhr, entry)) event.detail.shouldSwap = false;
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    var entry = xhr && sending.get(xhr);
+    if (!entry) return;
+    sending.delete(xhr);
+    delete inFlight[entry.key];
+    var status = xhr ? xhr.status : 0;
+    var signin = status === 401 || status === 403 || (status === 200 && redirectedAway(xhr, entry));
+    if (!signin && (status === 200 || status === 422)) {
+      // Logged (the verdict is on screen), or refused on screen with the entry kept in the form.
+      remove(entry.key).then(render);
+      return;
+    }
+    if (entry.problem) {
+      notice("Not logged: the server could not be reached, and this challenge is not complete yet: " +
+        entry.problem + " It stays on screen.");
+      return;
+    }
+    entry.state = signin ? "signin" : "waiting";
+    setTimeout(flush, 3000);  // a dropped request often works a moment later
+    put(entry).then(function () {
+      var form = document.querySelector("form[data-offline-challenge]");
+      if (form) {
+        form.reset();
+        freshKey(form);
+        var hand = form.querySelector("[data-pad-hand]");
+        if (hand) hand.dispatchEvent(new Event("input", { bubbles: true }));  // referee.js redraws
+      }
+      notice("Challenge saved on this phone (" + entry.summary + "). It will be logged on the game, " +
+        "with its verdict, when the connection returns.");
+      return render();
+    });
+  });
+
+  // --- Sending what waits ------------------------------------------------------------------------
+  function cookie(name) {
+    var match = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
+  function csrfToken() {
+    if (cookie("csrftoken")) return cookie("csrftoken");
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; }
+    catch (error) { return ""; }
+  }
+
+  function send(entry) {
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (field) {
+      body.append(field[0], field[0] === "request_key" ? entry.key : field[1]);
+    });
+    return fetch(entry.action, {
+      method: "POST", body: body, credentials: "same-origin", redirect: "manual", cache: "no-store",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+    }).then(function (response) {
+      if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
+        return { outcome: "signin" };
+      }
+      if ([200, 404, 422].indexOf(response.status) < 0) return { outcome: "retry" };
+      return response.text().then(function (html) { return { outcome: response.status, html: html }; });
+    }, function () { return { outcome: "retry" }; });
+  }
+
+  // The server's reason in its own words ("Not judged yet: …").
+  function problemText(html) {
+    var box = new DOMParser().parseFromString(html, "text/html").querySelector(".error-box");
+    if (!box) return "The server refused this challenge.";
+    var lines = Array.prototype.map.call(box.querySelectorAll("p"), function (p) { return p.textContent.trim(); });
+    return lines.filter(function (line) { return !/^Not judged yet/.test(line); }).join(" ") || box.textContent.trim();
+  }
+
+  function flush() {
+    if (flushing) return flushing;
+    if (navigator.onLine === false) return Promise.resolve();
+    var sent = {};
+    flushing = entries().then(function (list) {
+      var stop = false;
+      function next(index) {
+        if (stop || index >= list.length) return Promise.resolve();
+        var entry = list[index];
+        if (!SENDABLE[entry.state] || inFlight[entry.key]) return next(index + 1);
+        return send(entry).then(function (result) {
+          if (result.outcome === "retry") { stop = true; return null; }
+          if (result.outcome === "signin") {
+            stop = true;
+            return markAll("signin");
+          }
+          if (result.outcome === 200) {
+            sent[entry.game] = true;
+            return remove(entry.key);
+          }
+          entry.state = "invalid";
+          entry.message = result.outcome === 404
+            ? "this game is no longer in your crew, so the challenge cannot be logged on it."
+            : problemText(result.html);
+          return put(entry);
+        }).then(function () { return next(index + 1); });
+      }
+      return next(0);
+    }).then(function () {
+      flushing = null;
+      return refreshPanel(sent).then(render);
+    }, function () { flushing = null; });
+    return flushing;
+  }
+
+  function markAll(state) {
+    return entries().then(function (list) {
+      return Promise.all(list.filter(function (entry) { return SENDABLE[entry.state]; }).map(function (entry) {
+        entry.state = state;
+        return put(entry);
+      }));
+    });
+  }
+
+  // After logging, the game page shows the server's list of challenges, verdicts included.
+  function refreshPanel(sent) {
+    var list = document.querySelector("[data-queued-challenges]");
+    if (!list || !sent[parseInt(list.getAttribute("data-queued-challenges"), 10)]) return Promise.resolve();
+    return fetch(location.pathname, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+      return response.ok ? response.text() : "";
+    }).then(function (html) {
+      var incoming = html && new DOMParser().parseFromString(html, "text/html").querySelector(".referee-panel");
+      var panel = document.querySelector(".referee-panel");
+      if (incoming && panel) panel.replaceWith(document.importNode(incoming, true));
+    }).catch(function () { return null; });
+  }
+
+  // --- What the page shows -------------------------------------------------------------------
+  function element(tag, attributes, text) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function describe(entry) {
+    if (entry.state === "invalid") return "Challenge — not logged: " + entry.message;
+    if (entry.state === "signin") return "Challenge — waiting to send: sign in again to send it.";
+    return "Challenge — waiting to send";
+  }
+
+  function loginUrl(entry) {
+    var line = document.getElementById("offline-status");
+    var base = (line && line.getAttribute("data-login-url")) || "/login/";
+    return base + "?next=" + encodeURIComponent(entry.page || location.pathname);
+  }
+
+  function render() {
+    return entries().then(function (list) {
+      var box = document.querySelector("[data-queued-challenges]");
+      if (!box) return list;
+      var game = parseInt(box.getAttribute("data-queued-challenges"), 10);
+      var mine = list.filter(function (entry) { return entry.game === game && !inFlight[entry.key]; });
+      box.textContent = "";
+      box.hidden = !mine.length;
+      mine.forEach(function (entry) {
+        var item = element("li", { class: "queue-item is-" + entry.state, "data-queued-challenge": entry.key });
+        item.appendChild(element("p", {}, describe(entry)));
+        item.appendChild(element("span", { class: "muted" }, entry.summary));
+        var actions = element("div", { class: "queue-actions" });
+        if (entry.state === "signin") {
+          actions.appendChild(element("a", { class: "btn btn-primary", href: loginUrl(entry) }, "Sign in to send"));
+        }
+        if (entry.state === "invalid") {
+          actions.appendChild(element("button", { type: "button", class: "btn btn-danger", "data-discard-challenge": entry.key }, "Discard"));
+        }
+        if (actions.childNodes.length) item.appendChild(actions);
+        box.appendChild(item);
+      });
+      return list;
+    }).catch(function () { return []; });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-discard-challenge]");
+    if (!button || !window.confirm("Discard this challenge? It was never logged.")) return;
+    remove(button.getAttribute("data-discard-challenge")).then(render);
+  });
+
+  document.addEventListener("htmx:afterSettle", render);
+  window.addEventListener("online", function () { flush(); });
+
+  function start() {
+    freshKey(document.querySelector("form[data-offline-challenge]"));
+    render().then(flush);
+    setInterval(function () {
+      entries().then(function (list) { if (list.some(function (e) { return SENDABLE[e.state]; })) flush(); });
+    }, RETRY_MS);
+  }
+
+  window.scorekeeperChallenges = { entries: entries, flush: flush, render: render };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
