@@ -49,6 +49,7 @@ format: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	@echo "== bench/lighthouse.sh"; bench/lighthouse.sh
 
 screenshots: $(VENV)/.installed-test
 	scripts/ensure-chromium.sh
