@@ -297,7 +297,6 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     if conflict:
         if number > len(board.rounds):
             return _table(request, board, status=409, error=conflict)
-        form.add_error(None, conflict)
         # The fresh version, so saving again on purpose overwrites what is now stored.
         data = request.POST.copy()
         data["version"] = str(board.game.rounds.all()[number - 1].version)
