@@ -23,49 +23,24 @@
   var sending = new WeakMap();  // htmx's request → its entry
   var flushing = null;
 
-  // --- IndexedDB: one store of entries keyed by their request key -----------------------------
-  var opened = null;
-  function database() {
-    if (!opened) {
-      opened = new Promise(function (resolve, reject) {
-        var request = indexedDB.open(DB_NAME, 1);
-        request.onupgradeneeded = function () { request.result.createObjectStore(STORE, { keyPath: "key" }); };
-        request.onsuccess = function () { resolve(request.result); };
-        request.onerror = function () { reject(request.error); };
-      });
-    }
-    return opened;
-  }
-
-  function store(mode, work) {
-    return database().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var transaction = db.transaction(STORE, mode);
-        var result = work(transaction.objectStore(STORE));
-        transaction.oncomplete = function () { resolve(result && "result" in result ? result.result : undefined); };
-        transaction.onerror = function () { reject(transaction.error); };
-        transaction.onabort = function () { reject(transaction.error); };
-      });
-    });
-  }
+  // --- IndexedDB: one store of entries keyed by their request key (kept-entries.js) ----------
+  var kept = window.scorekeeperKept;
+  var challengeStore = kept.keyedStore(DB_NAME, STORE);
+  var newRequestKey = kept.newRequestKey;
+  var csrfToken = kept.csrfToken;
+  var element = kept.element;
 
   function entries() {
-    return store("readonly", function (kept) { return kept.getAll(); }).then(function (list) {
-      return (list || []).sort(function (a, b) { return a.created - b.created; });
+    return challengeStore.all().then(function (list) {
+      return list.sort(function (a, b) { return a.created - b.created; });
     });
   }
-  function put(entry) { return store("readwrite", function (kept) { kept.put(entry); }); }
-  function remove(key) { return store("readwrite", function (kept) { kept.delete(key); }); }
+  var put = challengeStore.put;
+  var remove = challengeStore.remove;
 
   // --- The challenge form ------------------------------------------------------------------------
   function challengeForm(element) {
     return element && element.matches && element.matches("form[data-offline-challenge]") ? element : null;
-  }
-
-  function newRequestKey() {
-    var bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
   // A page opened from the worker's kept copy carries the key it had when it was kept: every
@@ -132,10 +107,7 @@
     if (!entry.problem) put(entry);  // an incomplete entry is refused on screen, never kept
   });
 
-  function redirectedAway(xhr, entry) {
-    if (!xhr || !xhr.responseURL) return false;
-    return new URL(xhr.responseURL).pathname !== new URL(entry.action, location.href).pathname;
-  }
+  function redirectedAway(xhr, entry) { return kept.redirectedAway(xhr, entry.action); }
 
   // A lost sign-in answers with the login page (a redirect htmx followed): never swap it in.
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -178,17 +150,6 @@
   });
 
   // --- Sending what waits ------------------------------------------------------------------------
-  function cookie(name) {
-    var match = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
-    return match ? decodeURIComponent(match[1]) : "";
-  }
-
-  function csrfToken() {
-    if (cookie("csrftoken")) return cookie("csrftoken");
-    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; }
-    catch (error) { return ""; }
-  }
-
   function send(entry) {
     var body = new URLSearchParams();
     entry.fields.forEach(function (field) {
@@ -272,24 +233,13 @@
   }
 
   // --- What the page shows -------------------------------------------------------------------
-  function element(tag, attributes, text) {
-    var node = document.createElement(tag);
-    Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
-    if (text) node.textContent = text;
-    return node;
-  }
-
   function describe(entry) {
     if (entry.state === "invalid") return "Challenge — not logged: " + entry.message;
     if (entry.state === "signin") return "Challenge — waiting to send: sign in again to send it.";
     return "Challenge — waiting to send";
   }
 
-  function loginUrl(entry) {
-    var line = document.getElementById("offline-status");
-    var base = (line && line.getAttribute("data-login-url")) || "/login/";
-    return base + "?next=" + encodeURIComponent(entry.page || location.pathname);
-  }
+  function loginUrl(entry) { return kept.loginUrl(entry.page); }
 
   function render() {
     return entries().then(function (list) {

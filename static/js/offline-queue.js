@@ -85,41 +85,22 @@
     return totals;
   }
 
-  // --- IndexedDB: one store of entries keyed by their request key -----------------------------
-  var opened = null;
-  function database() {
-    if (!opened) {
-      opened = new Promise(function (resolve, reject) {
-        var request = indexedDB.open(DB_NAME, 1);
-        request.onupgradeneeded = function () { request.result.createObjectStore(STORE, { keyPath: "key" }); };
-        request.onsuccess = function () { resolve(request.result); };
-        request.onerror = function () { reject(request.error); };
-      });
-    }
-    return opened;
-  }
-
-  function store(mode, work) {
-    return database().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var transaction = db.transaction(STORE, mode);
-        var result = work(transaction.objectStore(STORE));
-        transaction.oncomplete = function () { resolve(result && "result" in result ? result.result : undefined); };
-        transaction.onerror = function () { reject(transaction.error); };
-        transaction.onabort = function () { reject(transaction.error); };
-      });
-    });
-  }
+  // --- IndexedDB: one store of entries keyed by their request key (kept-entries.js) ----------
+  var kept = window.scorekeeperKept;
+  var roundStore = kept.keyedStore(DB_NAME, STORE);
+  var newRequestKey = kept.newRequestKey;
+  var csrfToken = kept.csrfToken;
+  var element = kept.element;
 
   function entries() {
-    return store("readonly", function (rounds) { return rounds.getAll(); }).then(function (list) {
-      return (list || []).sort(function (a, b) {
+    return roundStore.all().then(function (list) {
+      return list.sort(function (a, b) {
         return a.game - b.game || a.number - b.number || a.created - b.created;
       });
     });
   }
-  function put(entry) { return store("readwrite", function (rounds) { rounds.put(entry); }); }
-  function remove(key) { return store("readwrite", function (rounds) { rounds.delete(key); }); }
+  var put = roundStore.put;
+  var remove = roundStore.remove;
 
   // --- The round form ----------------------------------------------------------------------------
   function queuedForm(element) {
@@ -132,12 +113,6 @@
       points[key.getAttribute("data-key")] = parseInt(key.getAttribute("data-key-points"), 10);
     });
     return points;
-  }
-
-  function newRequestKey() {
-    var bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
   // The form's entry as it will be resent, with its hands' points for the provisional board and
@@ -227,10 +202,7 @@
     put(entry);
   });
 
-  function redirectedAway(xhr, entry) {
-    if (!xhr || !xhr.responseURL) return false;
-    return new URL(xhr.responseURL).pathname !== new URL(entry.action, location.href).pathname;
-  }
+  function redirectedAway(xhr, entry) { return kept.redirectedAway(xhr, entry.action); }
 
   // A lost sign-in answers with the login page (a redirect htmx followed): never swap it in.
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -269,17 +241,6 @@
   });
 
   // --- Sending what waits ------------------------------------------------------------------------
-  function cookie(name) {
-    var match = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
-    return match ? decodeURIComponent(match[1]) : "";
-  }
-
-  function csrfToken() {
-    if (cookie("csrftoken")) return cookie("csrftoken");
-    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; }
-    catch (error) { return ""; }
-  }
-
   function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
 
   function send(entry) {
@@ -438,13 +399,6 @@
     line.hidden = !text;
   }
 
-  function element(tag, attributes, text) {
-    var node = document.createElement(tag);
-    Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
-    if (text) node.textContent = text;
-    return node;
-  }
-
   function describe(entry) {
     var label = "Round " + entry.number + " — ";
     if (entry.state === "conflict") return label + "not saved: " + entry.message;
@@ -453,11 +407,7 @@
     return label + "waiting to send";
   }
 
-  function loginUrl(entry) {
-    var line = statusLine();
-    var base = (line && line.getAttribute("data-login-url")) || "/login/";
-    return base + "?next=" + encodeURIComponent(entry.page || location.pathname);
-  }
+  function loginUrl(entry) { return kept.loginUrl(entry.page); }
 
   function boardTotals(table) {
     var totals = {};
@@ -547,7 +497,7 @@
   }
 
   // --- Resolving a conflict ---------------------------------------------------------------------
-  function find(key) { return store("readonly", function (rounds) { return rounds.get(key); }); }
+  var find = roundStore.get;
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-save-next], [data-discard], [data-to-form]");
