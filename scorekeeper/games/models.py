@@ -150,6 +150,14 @@ class GameQuerySet(models.QuerySet["Game"]):
         return self.select_related("night", "first_dealer").prefetch_related(*rows)
 
 
+class Ending(models.TextChoices):
+    """How a game was stopped before anyone reached the target."""
+
+    LEADER = "leader", "Ended early: the leader wins"
+    NO_RESULT = "no_result", "Ended early: no result"
+    ABANDONED = "abandoned", "Abandoned"
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "In play"
@@ -180,6 +188,12 @@ class Game(models.Model):
     # The audit trail a game file carried when this game was imported (its own history
     # starts after the import), so an export of an imported game loses nothing.
     imported_audit = models.JSONField(default=list, blank=True)
+    # The game this one is a rematch of: a table's live link follows the chain to the newest.
+    rematch_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematches"
+    )
+    # Set when the table stops a game before anyone reaches the target (see services).
+    ended = models.CharField(max_length=12, choices=Ending, blank=True, default="", db_default="")
 
     # Who changed a setting (dealer, house rules, share link) and when; derived fields and
     # the version are written with QuerySet.update() and so leave no history.
@@ -244,6 +258,8 @@ class Round(models.Model):
     # Sent by the form once; a resent request with the same key never stores a second round.
     # NULL (not "") for rounds stored without a key, so the unique constraint skips them.
     request_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    # The card the winner went out on: "+2", "+4", "other", or "" when not recorded.
+    went_out_on = models.CharField(max_length=8, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["number"]
@@ -311,3 +327,34 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger} challenged {self.challenged}"
+
+
+class DeletedGame(models.Model):
+    """A deleted game kept as its game file, so the deletion can be undone."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
+    uid = models.UUIDField()
+    label = models.CharField(max_length=200)
+    data = models.JSONField()
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    deleted_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-deleted_at"]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class Preference(models.Model):
+    """A signed-in user's settings that follow them from phone to phone."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference"
+    )
+    language = models.CharField(max_length=8, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or 'browser language'}"
