@@ -157,13 +157,11 @@ def parse_cards(
     """Parse a hand written as a string ("R7, W *+2") or a list of tokens or Cards."""
     deck = get_edition(edition)
     if isinstance(cards, str):
-        tokens: Iterable[str | Card] = [t for t in _SEPARATORS.split(cards) if t]
-    elif isinstance(cards, Iterable):
-        tokens = cards
-    else:
+        return list(_parse_card_string(cards, deck))
+    if not isinstance(cards, Iterable):
         raise RuleError(f"{cards!r} is not a list of cards.")
     parsed = []
-    for token in tokens:
+    for token in cards:
         if isinstance(token, Card):
             parsed.append(token)
         elif isinstance(token, str):
@@ -171,6 +169,12 @@ def parse_cards(
         else:
             raise RuleError(f"{token!r} is not a card token.")
     return parsed
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_card_string(cards: str, deck: Edition) -> tuple[Card, ...]:
+    """A hand string parsed once: imports and edits see the same hands again and again."""
+    return tuple(parse_card(token, deck) for token in _SEPARATORS.split(cards) if token)
 
 
 def hand_points(cards: str | Iterable[str | Card], edition: str | Edition = "classic") -> int:

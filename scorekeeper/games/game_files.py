@@ -479,9 +479,18 @@ def _insert_rows(model: type[Any], fields: list[str], rows: list[tuple[Any, ...]
     ]
     if convert:
         rows = [list(row) for row in rows]
+        # Most dates repeat (every round of an import is created "now"): convert each once.
+        done: dict[tuple[int, Any], Any] = {}
         for row in rows:
             for i in convert:
-                row[i] = model_fields[i].get_db_prep_save(row[i], connection)
+                value = row[i]
+                if isinstance(value, dt.datetime):
+                    key = (i, value)
+                    if key not in done:
+                        done[key] = model_fields[i].get_db_prep_save(value, connection)
+                    row[i] = done[key]
+                else:
+                    row[i] = model_fields[i].get_db_prep_save(value, connection)
     quote = connection.ops.quote_name
     sql = (
         f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(map(quote, columns))}) "
