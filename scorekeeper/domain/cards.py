@@ -215,6 +215,11 @@ def _deck_limits(slug: str) -> tuple[dict[str, int], dict[str, int]]:
     return exact, dict(by_value)
 
 
+@functools.cache
+def _fewest_by_value(slug: str) -> int:
+    return min(_deck_limits(slug)[1].values())
+
+
 def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) -> None:
     """Refuse cards that appear more often, across the given hands, than the deck holds them.
 
@@ -222,20 +227,16 @@ def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) 
     of any colour, four 0s, four Wilds.
     """
     deck = get_edition(edition)
+    cards = [card for hand in hands for card in hand]
+    if not cards:
+        return
+    if not deck.has_special and any(card.kind is Kind.SPECIAL for card in cards):
+        raise RuleError(f"The {deck.name} deck has no special card.")
     exact_limits, value_limits = deck_limits(deck)
-    exact: Counter[str] = Counter()
-    by_value: Counter[str] = Counter()
-    examples: dict[str, Card] = {}
-    for hand in hands:
-        for card in hand:
-            if card.kind is Kind.SPECIAL and not deck.has_special:
-                raise RuleError(f"The {deck.name} deck has no special card.")
-            exact[str(card)] += 1
-            by_value[card.value_key] += 1
-            examples.setdefault(card.value_key, card)
+    exact = Counter(str(card) for card in cards)
     for text, count in exact.items():
-        if text.startswith(UNKNOWN_COLOUR):
-            continue
+        if count == 1 or text.startswith(UNKNOWN_COLOUR):
+            continue  # the deck holds every card at least once
         limit = exact_limits[text]
         if count > limit:
             card = parse_card(text, deck)
@@ -243,6 +244,10 @@ def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) 
                 f"{count} × {text} ({card.label(deck)}) entered, but the deck holds "
                 f"only {_times(limit)}."
             )
+    if len(cards) <= _fewest_by_value(deck.slug):
+        return  # too few cards to run out of any value
+    by_value = Counter(card.value_key for card in cards)
+    examples = {card.value_key: card for card in reversed(cards)}  # the first of each value
     for value, count in by_value.items():
         limit = value_limits[value]
         if count > limit:

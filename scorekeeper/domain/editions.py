@@ -93,9 +93,8 @@ def get_edition(edition: str | Edition) -> Edition:
     """Return the Edition for a slug (or pass an Edition through); refuse unknown editions."""
     if isinstance(edition, Edition):
         return edition
-    deck = EDITIONS.get(edition)  # the usual case: a stored slug
-    if deck is not None:
-        return deck
+    if isinstance(edition, str) and edition in EDITIONS:  # the usual case: a stored slug
+        return EDITIONS[edition]
     try:
         return EDITIONS[str(edition).strip().lower()]
     except KeyError:

@@ -2,7 +2,7 @@ from collections import Counter
 
 import pytest
 
-from scorekeeper.domain import COLOURS, EDITIONS, Edition, get_edition
+from scorekeeper.domain import COLOURS, EDITIONS, Edition, RuleError, get_edition
 from scorekeeper.domain.cards import deck_limits
 
 SPECIAL_EDITIONS = ["kitty", "cheese-touch", "water-drop"]
@@ -131,3 +131,13 @@ def test_an_unknown_edition_is_refused_naming_it(text):
 
 def test_colours_are_the_four_letters():
     assert COLOURS == ("R", "G", "B", "Y")
+
+
+@pytest.mark.parametrize("value", [[], {}, ["classic"], {"slug": "classic"}, None, 3])
+def test_a_value_that_is_no_slug_is_refused_in_words(value):
+    with pytest.raises(RuleError, match="Unknown edition"):
+        get_edition(value)
+
+
+def test_a_stored_slug_and_a_typed_one_find_the_same_edition():
+    assert get_edition("classic") is get_edition(" Classic ") is get_edition(get_edition("classic"))
