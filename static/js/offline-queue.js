@@ -28,12 +28,14 @@
 
   // --- The scoring, as scorekeeper/domain/scoring.py does it (tests/browser/test_offline.py
   // compares the two on the same rounds). Hand points come from the keypad's data-key-points.
-  var COLOURED = /^([RGBY*])(\d|\+2|S|R)$/;
+  // As in cards.py: the colour may be left out ("7 7 W"), and a few words stand for faces.
+  var COLOURED = /^([RGBY*]?)(\d|\+2|S|R)$/;
+  var WORDS = { SKIP: "S", REV: "R", REVERSE: "R", WILD: "W", D2: "+2", WD4: "W+4", W4: "W+4", "+4": "W+4" };
 
   function keyFor(token) {
     var text = token.trim().toUpperCase();
+    if (WORDS.hasOwnProperty(text)) text = WORDS[text];
     if (text === "W" || text === "W+4" || text === "X") return text;
-    if (text === "W4") return "W+4";
     var match = COLOURED.exec(text);
     return match ? "*" + match[2] : null;
   }
@@ -559,12 +561,17 @@
   window.addEventListener("offline", render);
   window.addEventListener("online", function () {
     pollFailed = false;
-    flush().then(function () {
+    // The page's challenges go out too (offline-challenges.js): reloading while one is on its
+    // way would cut it off and show an empty list before the reloaded page reads the store.
+    var challenges = window.scorekeeperChallenges;
+    Promise.all([flush(), challenges ? challenges.flush() : null]).then(function () {
       var line = statusLine();
       // A kept copy shows the board as it was: fetch the page again unless a round is half typed.
-      if (line && line.getAttribute("data-copy") === "kept" && !formTouched(document.getElementById("round-form"))) {
-        entries().then(function (list) { if (!list.some(function (e) { return SENDABLE[e.state]; })) location.reload(); });
-      }
+      if (!line || line.getAttribute("data-copy") !== "kept" || formTouched(document.getElementById("round-form"))) return null;
+      return Promise.all([entries(), challenges ? challenges.entries() : []]).then(function (lists) {
+        var waiting = lists[0].concat(lists[1]).some(function (e) { return SENDABLE[e.state]; });
+        if (!waiting) location.reload();
+      });
     });
   });
 
