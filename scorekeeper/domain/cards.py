@@ -68,7 +68,11 @@ def kind_name(kind: Kind | str, edition: str | Edition = "classic") -> str:
     return deck.special_name
 
 
-_COLOURED_TOKEN = re.compile(r"^([RGBY*])(\d|\+2|S|R)$")
+# A coloured card's colour may be left out, as the keypad's label promises ("7 7 W"): a bare
+# 7, +2, S or R is the colourless *7, *+2, *S, *R. "R" alone is a Reverse, "RR" a red one.
+_COLOURED_TOKEN = re.compile(r"^([RGBY*]?)(\d|\+2|S|R)$")
+# Words people type for the faces, read as the notation.
+_WORDS = {"SKIP": "S", "REV": "R", "REVERSE": "R", "WILD": "W", "D2": "+2", "WD4": "W+4"}
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -129,9 +133,10 @@ def parse_card(token: str, edition: str | Edition = "classic") -> Card:
 def _parse_card(token: str, edition: str | Edition) -> Card:
     deck = get_edition(edition)
     text = token.strip().upper()
+    text = _WORDS.get(text, text)
     if text == "W":
         return Card(Kind.WILD)
-    if text in ("W+4", "W4"):
+    if text in ("W+4", "W4", "+4"):
         return Card(Kind.WILD_DRAW_FOUR)
     if text == "X":
         if not deck.has_special:
@@ -142,9 +147,10 @@ def _parse_card(token: str, edition: str | Edition) -> Card:
         raise RuleError(
             f"{token!r} is not a card: write e.g. R7, G+2, BS, YR, W, W+4"
             + (", X" if deck.has_special else "")
-            + " (* for an unknown colour)."
+            + ", or leave out the colour: 7, +2, Skip, Rev."
         )
     colour, face = match.groups()
+    colour = colour or UNKNOWN_COLOUR
     if face.isdigit():
         return Card(Kind.NUMBER, colour, int(face))
     kind = {"+2": Kind.DRAW_TWO, "S": Kind.SKIP, "R": Kind.REVERSE}[face]

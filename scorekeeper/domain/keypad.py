@@ -23,6 +23,11 @@ _SHORT_LABELS = {
 }
 
 
+# The card the winner went out on, as the round form offers it and a round stores it ("" when
+# nobody said). A Draw Two or Wild Draw Four makes the next player draw before hands are counted.
+WENT_OUT_ON = {"other": "Another card", "+2": "Draw Two", "+4": "Wild Draw Four"}
+
+
 @dataclass(frozen=True)
 class Key:
     """One key: the card it enters (notation), the text on it, its full name and its points."""

@@ -5,7 +5,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from scorekeeper.domain import RuleError
+from scorekeeper.domain import WENT_OUT_ON, RuleError
 from scorekeeper.domain.evenings import time_zone_names, time_zone_or_default
 from scorekeeper.domain.scoring import MAX_HAND_POINTS, MAX_NAME_LENGTH, clean_name
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
@@ -170,11 +170,15 @@ class RoundForm(forms.Form):
         },
     )
     went_out_on = forms.ChoiceField(
-        choices=[("other", "Another card"), ("+2", "Draw Two"), ("+4", "Wild Draw Four")],
+        choices=list(WENT_OUT_ON.items()),
         widget=forms.RadioSelect,
         initial="other",
         required=False,
         label="Went out on",
+        error_messages={
+            "invalid_choice": "Pick the card the round ended on: Draw Two, Wild Draw Four or "
+            "another card."
+        },
     )
     request_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     # What the phone saw: the round this entry is for, and the version of the round it edits.

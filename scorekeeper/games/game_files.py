@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from scorekeeper.domain import RuleError, parse_colour, score_game
+from scorekeeper.domain import WENT_OUT_ON, RuleError, parse_colour, score_game
 from scorekeeper.domain.scoring import FORMAT, clean_name, seat_name
 from scorekeeper.rules import parse_house_rules
 
@@ -247,6 +247,13 @@ def _plan(data: Any) -> _Planned:
         raise RuleError(f"The game has no 'format': expected {FORMAT!r}.")
     scored = score_game(data)  # refuses bad games before anything is written
     players = scored["players"]
+    for number, item in enumerate(scored["rounds"], start=1):
+        went_out_on = item.get("went_out_on", "")
+        if went_out_on and (not isinstance(went_out_on, str) or went_out_on not in WENT_OUT_ON):
+            raise RuleError(
+                f"Round {number}: 'went_out_on' {_shown(went_out_on)} must be one of "
+                f"{', '.join(map(repr, WENT_OUT_ON))}."
+            )
     house = scored.get("house_rules") or {}
     if not isinstance(house, Mapping):
         raise RuleError("'house_rules' must be an object with 'agreed' and 'note'.")
@@ -409,7 +416,10 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
         )
         for number, data in enumerate(scored["rounds"], start=1):
             entry = round_entry(data["winner"], data["hands"], game.edition)
-            rounds.append((crew.pk, game.pk, number, ids[data["winner"]], entry, now, 1))
+            went_out_on = data.get("went_out_on") or ""
+            rounds.append(
+                (crew.pk, game.pk, number, ids[data["winner"]], entry, now, 1, went_out_on)
+            )
             entries[game.pk, number] = (entry, ids)
         challenges.extend(
             (
@@ -428,7 +438,9 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
         )
     _insert_rows(Seat, ["crew", "game", "player", "number"], seats)
     _insert_rows(
-        Round, ["crew", "game", "number", "winner", "entry", "created_at", "version"], rounds
+        Round,
+        ["crew", "game", "number", "winner", "entry", "created_at", "version", "went_out_on"],
+        rounds,
     )
     _insert_rows(
         Challenge,

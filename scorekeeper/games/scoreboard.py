@@ -21,7 +21,10 @@ def game_to_dict(game: Game, *, challenges: bool = True) -> dict[str, Any]:
     players = [seat.player.name for seat in game.seats.all()]
     rounds = []
     for round_ in game.rounds.all():
-        rounds.append({"winner": round_.entry["winner"], "hands": dict(round_.entry["hands"])})
+        item = {"winner": round_.entry["winner"], "hands": dict(round_.entry["hands"])}
+        if round_.went_out_on:
+            item["went_out_on"] = round_.went_out_on
+        rounds.append(item)
     data: dict[str, Any] = {
         "format": FORMAT,
         "edition": game.edition,

@@ -21,7 +21,14 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import time_format
 
-from scorekeeper.domain import RuleError, ScoredGame, dealer_seat, hand_points, scored_game
+from scorekeeper.domain import (
+    WENT_OUT_ON,
+    RuleError,
+    ScoredGame,
+    dealer_seat,
+    hand_points,
+    scored_game,
+)
 
 from .audit import changes_since
 from .models import Crew, Game, GameNight, Hand, Player, Round, Seat, new_token
@@ -144,6 +151,7 @@ def store_round(
     created_by_id: int | None = None,
     version: int = 1,
     record_history: bool = True,
+    went_out_on: str = "",
 ) -> Round:
     """Insert a round already validated by the core, with its hands (canonical notation).
 
@@ -158,6 +166,7 @@ def store_round(
         request_key=request_key,
         entry=entry,
         version=version,
+        went_out_on=went_out_on,
         created_at=created_at or timezone.now(),
         created_by_id=created_by_id if created_at else getattr(_user(by), "pk", None),
     )
@@ -265,6 +274,7 @@ def round_record(
     hands: Mapping[str, HandInput],
     number: int | None = None,
     request_key: str | None = None,
+    went_out_on: str = "",
     by: User = None,
 ) -> Saved:
     """Store round ``number`` (the next round when None) of a game from :func:`locked_game`.
@@ -291,8 +301,9 @@ def round_record(
             message = f"Round {number} can't be saved yet: the next round is {next_number}."
         board = Board(game=game, scored=_rescored(game, _stored_rounds(game)))
         raise Conflict(message, board=board)
+    went_out_on = _went_out_on(went_out_on)
     rounds = _stored_rounds(game)
-    rounds.append({"winner": winner, "hands": dict(hands)})
+    rounds.append(_round_item(winner, hands, went_out_on))
     scored = _rescored(game, rounds)
     store_round(
         game,
@@ -302,9 +313,28 @@ def round_record(
         scored.rounds[-1].hands,
         request_key or None,
         by=by,
+        went_out_on=went_out_on,
     )
     _bump(game, scored)
     return Saved(board=Board(game=game, scored=scored), number=next_number)
+
+
+def _went_out_on(value: str | None) -> str:
+    """The card the round ended on, as stored: "+2", "+4", "other" or "" (not recorded)."""
+    value = value or ""
+    if value and value not in WENT_OUT_ON:
+        raise RuleError(
+            f"{value!r} is not a card a round ends on: choose Draw Two, Wild Draw Four or "
+            "another card."
+        )
+    return value
+
+
+def _round_item(winner: str, hands: Mapping[str, HandInput], went_out_on: str) -> dict[str, Any]:
+    item: dict[str, Any] = {"winner": winner, "hands": dict(hands)}
+    if went_out_on:
+        item["went_out_on"] = went_out_on
+    return item
 
 
 def _changes_since(round_: Round, version: int) -> str:
@@ -320,9 +350,11 @@ def round_edit(
     version: int | None,
     winner: str,
     hands: Mapping[str, HandInput],
+    went_out_on: str | None = None,
     by: User = None,
 ) -> Saved:
     """Correct round ``number`` as it was at ``version``; the whole game must stay valid.
+    ``went_out_on=None`` keeps the card the round ended on as it was.
 
     The row is updated in place (it keeps its creation time, author and request key).
     """
@@ -336,16 +368,18 @@ def round_edit(
             f"Round {number} was changed on another phone since you opened it, so your "
             f"correction was not saved. {since}".strip()
         )
+    went_out_on = round_.went_out_on if went_out_on is None else _went_out_on(went_out_on)
     rounds = _stored_rounds(game)
-    rounds[number - 1] = {"winner": winner, "hands": dict(hands)}
+    rounds[number - 1] = _round_item(winner, hands, went_out_on)
     scored = _rescored(game, rounds)
     players = _seat_players(game)
     entry = _entry(winner, scored.rounds[number - 1].hands, game.edition)
     round_.winner = players[winner]
     round_.entry = entry
+    round_.went_out_on = went_out_on
     round_.version += 1
     round_._history_user = _user(by)
-    round_.save(update_fields=["winner", "entry", "version"])
+    round_.save(update_fields=["winner", "entry", "went_out_on", "version"])
     Hand.objects.filter(round=round_).delete()
     _store_hands(game, round_, players, entry)
     _bump(game, scored)
@@ -403,7 +437,8 @@ def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
             "it was already restored, or the undo expired."
         )
     rounds = _stored_rounds(game)
-    rounds.append({"winner": deleted.entry["winner"], "hands": deleted.entry["hands"]})
+    went_out_on = getattr(deleted, "went_out_on", "") or ""
+    rounds.append(_round_item(deleted.entry["winner"], deleted.entry["hands"], went_out_on))
     scored = _rescored(game, rounds)
     store_round(
         game,
@@ -416,6 +451,7 @@ def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
         created_at=deleted.created_at,
         created_by_id=deleted.created_by_id,
         version=deleted.version + 1,
+        went_out_on=went_out_on,
     )
     _bump(game, scored)
     return Saved(board=Board(game=game, scored=scored), number=deleted.number)

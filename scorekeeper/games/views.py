@@ -215,6 +215,7 @@ def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
                     winner=form.cleaned_data["winner"],
                     hands=form.cleaned_data["hands"],
                     request_key=form.cleaned_data["request_key"] or None,
+                    went_out_on=form.cleaned_data["went_out_on"],
                     by=request.user,
                 )
             except Conflict as error:
@@ -250,7 +251,11 @@ def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _edit_initial(board: Board, number: int) -> dict[str, Any]:
     stored = board.rounds[number - 1]
-    initial: dict[str, Any] = {"winner": stored.winner, "number": number}
+    initial: dict[str, Any] = {
+        "winner": stored.winner,
+        "number": number,
+        "went_out_on": stored.extras.get("went_out_on") or "other",
+    }
     for index, player in enumerate(board.players):
         hand = stored.hands.get(player)
         if isinstance(hand, int):
@@ -285,6 +290,7 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
                     version=form.cleaned_data["version"],
                     winner=form.cleaned_data["winner"],
                     hands=form.cleaned_data["hands"],
+                    went_out_on=form.cleaned_data["went_out_on"] or None,
                     by=request.user,
                 )
             except Conflict as error:

@@ -74,12 +74,32 @@ def test_x_is_refused_on_the_classic_deck():
 
 @pytest.mark.parametrize(
     "token",
-    ["Q9", "R10", "R", "+2", "*W", "*+4", "W+2", "R+4", "7", "RX", "*", "B-1", "G 7", "XX", "w+"],
+    ["Q9", "R10", "*W", "*+4", "W+2", "R+4", "RX", "*", "B-1", "G 7", "XX", "w+", "77", "RRR", "+"],
 )
 def test_it_refuses_a_bad_token_naming_it(token):
     with pytest.raises(ValueError) as caught:
         parse_card(token)
     assert repr(token) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "notation"),
+    [
+        ("7 7 W", "*7 *7 W"),
+        ("R0 R5", "R0 R5"),
+        ("+2 S R +4", "*+2 *S *R W+4"),
+        ("skip rev reverse wild d2 wd4", "*S *R *R W *+2 W+4"),
+        ("RR r 0", "RR *R *0"),
+    ],
+)
+def test_the_colour_may_be_left_out_as_the_keypad_label_promises(text, notation):
+    assert format_cards(parse_cards(text)) == notation
+
+
+def test_bare_cards_score_like_the_keypad():
+    assert hand_points("7 7 W") == 64
+    assert hand_points("R0 R5") == 5
+    assert hand_points("+2 S R +4") == 110
 
 
 def test_a_bad_token_inside_a_hand_is_named():

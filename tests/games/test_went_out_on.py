@@ -1,0 +1,107 @@
+"""The card a round ended on: stored with the round, shown, pre-selected on edit, exported."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.domain import WENT_OUT_ON
+from scorekeeper.games.game_files import import_file
+from scorekeeper.games.models import Game, Round
+from scorekeeper.games.scoreboard import game_to_dict
+from scorekeeper.games.services import locked_game, round_delete_last, round_restore
+from tests.factories import GameFactory
+from tests.games.test_table import HTMX, round_data
+
+
+@pytest.fixture
+def game(crew_client):
+    _, crew = crew_client
+    return GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="kitty", target=200)
+
+
+def save(client, game, went_out_on, number=1, **hands):
+    data = round_data("Ann", number=number, **(hands or {"Ben": 5, "Cat": 6}))
+    data["went_out_on"] = went_out_on
+    return client.post(reverse("games:round_create", args=[game.pk]), data, **HTMX)
+
+
+@pytest.mark.parametrize("card", list(WENT_OUT_ON))
+def test_the_card_is_stored_with_the_round(crew_client, game, card):
+    client, _ = crew_client
+    assert save(client, game, card).status_code == 200
+    assert Round.objects.get(game=game).went_out_on == card
+
+
+def test_the_round_table_marks_a_draw_card_in_words(crew_client, game):
+    client, _ = crew_client
+    save(client, game, "+4")
+    text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert '<span class="went-out-tag" aria-hidden="true">+4</span>' in text
+    assert "went out on a Wild Draw Four" in text
+
+
+def test_a_card_that_is_not_offered_is_refused_and_nothing_is_stored(crew_client, game):
+    client, _ = crew_client
+    response = save(client, game, "+7")
+    assert response.status_code == 422
+    assert "Pick the card the round ended on" in response.content.decode()
+    assert not Round.objects.exists()
+
+
+def test_the_edit_page_preselects_the_stored_card_and_an_edit_changes_it(crew_client, game):
+    client, _ = crew_client
+    save(client, game, "+2")
+    url = reverse("games:round_change", args=[game.pk, 1])
+    text = client.get(url).content.decode()
+    assert re.search(r'name="went_out_on" value="\+2"[^>]*checked', text)
+    assert not re.search(r'name="went_out_on" value="other"[^>]*checked', text)
+    data = round_data("Ann", Ben=5, Cat=6)
+    data.update(went_out_on="+4", version=1)
+    assert client.post(url, data).status_code == 302
+    assert Round.objects.get(game=game).went_out_on == "+4"
+
+
+def test_an_edit_from_a_form_without_the_card_keeps_it(crew_client, game):
+    client, _ = crew_client
+    save(client, game, "+2")
+    data = round_data("Ann", Ben=7, Cat=6)
+    data.update(went_out_on="", version=1)
+    assert client.post(reverse("games:round_change", args=[game.pk, 1]), data).status_code == 302
+    stored = Round.objects.get(game=game)
+    assert (stored.went_out_on, stored.entry["points"]["Ben"]) == ("+2", 7)
+
+
+def test_a_deleted_round_comes_back_with_its_card(crew_client, game):
+    client, _ = crew_client
+    save(client, game, "+4")
+    with locked_game(game_id=game.pk, crew=game.crew) as locked:
+        round_delete_last(game=locked, number=1)
+    deletion = Round.history.filter(history_type="-").latest("history_date").history_id
+    with locked_game(game_id=game.pk, crew=game.crew) as locked:
+        round_restore(game=locked, deletion=deletion)
+    assert Round.objects.get(game=game).went_out_on == "+4"
+
+
+def test_the_game_file_carries_the_card_and_an_import_keeps_it(crew_client, game):
+    client, crew = crew_client
+    save(client, game, "+2")
+    save(client, game, "", number=2)
+    data = game_to_dict(Game.objects.with_rounds().get(pk=game.pk))
+    assert data["rounds"][0]["went_out_on"] == "+2"
+    assert "went_out_on" not in data["rounds"][1]  # not recorded: not written
+    data.pop("id", None)
+    copy = import_file(crew=crew, data=data).games[0]
+    assert list(copy.rounds.values_list("went_out_on", flat=True)) == ["+2", ""]
+
+
+@pytest.mark.parametrize("bad", ["+7", 4, ["+2"], "draw two"])
+def test_a_game_file_with_another_card_is_refused_in_words(crew_client, game, bad):
+    client, crew = crew_client
+    save(client, game, "+2")
+    data = game_to_dict(Game.objects.with_rounds().get(pk=game.pk))
+    data.pop("id", None)
+    data["rounds"][0]["went_out_on"] = bad
+    with pytest.raises(ValueError, match="Round 1: 'went_out_on'"):
+        import_file(crew=crew, data=data)
+    assert Game.objects.count() == 1
