@@ -28,6 +28,7 @@ from scorekeeper.domain import (
     get_edition,
     keypad_keys,
 )
+from scorekeeper.domain.cards import UNKNOWN_COLOUR
 from scorekeeper.domain.seating import edit_seats, posted_seats, seat_count_problem
 from scorekeeper.htmx import render_page
 from scorekeeper.rules import house_rule_labels
@@ -261,7 +262,8 @@ def _edit_initial(board: Board, number: int) -> dict[str, Any]:
         if isinstance(hand, int):
             initial[f"total_{index}"] = str(hand)
         elif hand:
-            initial[f"cards_{index}"] = hand
+            # Shown as typed on the keypad: "7 7 W", not the stored "*7 *7 W".
+            initial[f"cards_{index}"] = hand.replace(UNKNOWN_COLOUR, "")
     return initial
 
 

@@ -635,7 +635,7 @@
   }
 
   window.scorekeeperOffline = {
-    handPoints: handPoints, roundPoints: roundPoints, scoreRounds: scoreRounds,
+    keyFor: keyFor, handPoints: handPoints, roundPoints: roundPoints, scoreRounds: scoreRounds,
     entries: entries, flush: flush, render: render,
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -1,103 +1,213 @@
-// The round form at the table: the card keypad, the winner's hand hidden, the draw reminder.
-// Everything here is an enhancement: without JavaScript the same fields are typed by hand.
+// The round form at the table: who went out, a row of hand chips and one shared card keypad.
+// Picking the winner selects the first hand to fill (the next seat); the keys fill the selected
+// hand, "Next" moves on, a chip picks any hand. Each hand reads in words ("2 × 7, Wild — 64
+// points"), for taps and typed cards alike. Everything here is an enhancement: without
+// JavaScript every hand's cards or total are typed in the same fields.
 (function () {
   "use strict";
   if (window.scorekeeperTable) return;
   window.scorekeeperTable = true;
   document.documentElement.classList.add("js");
 
+  function hands(form) { return Array.prototype.slice.call(form.querySelectorAll("[data-hand]")); }
+  function chipFor(form, hand) {
+    var name = hand.getAttribute("data-player");
+    return Array.prototype.find.call(form.querySelectorAll("[data-pick]"), function (chip) {
+      return chip.getAttribute("data-pick") === name;
+    });
+  }
+  function winnerOf(form) {
+    var radio = form.querySelector('input[name="winner"]:checked');
+    return radio ? radio.value : null;
+  }
+  function losers(form) {
+    var winner = winnerOf(form);
+    return hands(form).filter(function (hand) { return hand.getAttribute("data-player") !== winner; });
+  }
+
+  // The keypad's points and names by token ("*7" → 7, "Wild"): the same keys the server lays out.
+  function keypadOf(form) {
+    var points = {}, names = {};
+    form.querySelectorAll("[data-key][data-key-points]").forEach(function (key) {
+      var token = key.getAttribute("data-key");
+      points[token] = parseInt(key.getAttribute("data-key-points"), 10);
+      names[token] = key.getAttribute("data-key-name") || token;
+    });
+    return { points: points, names: names };
+  }
+
+  function tokensOf(text) { return String(text).split(/[\s,]+/).filter(Boolean); }
+
+  // "2 × 7, Wild, Skip — 77 points", or what is wrong with a typed token.
+  function words(tokens, pad) {
+    var offline = window.scorekeeperOffline;
+    var order = [], counts = {}, bad = [];
+    tokens.forEach(function (token) {
+      var key = offline && offline.keyFor ? offline.keyFor(token) : token;
+      if (key === null || !(key in pad.points)) { bad.push(token); return; }
+      if (!(key in counts)) { counts[key] = 0; order.push(key); }
+      counts[key] += 1;
+    });
+    if (bad.length) return { text: "Not a card: " + bad.join(", ") + " — try 7, R7, +2, Skip, Rev, W, +4", points: null };
+    var points = 0;
+    var parts = order.map(function (key) {
+      points += counts[key] * pad.points[key];
+      return (counts[key] > 1 ? counts[key] + " × " : "") + pad.names[key];
+    });
+    return { text: parts.length ? parts.join(", ") + " — " + points + " points" : "", points: points };
+  }
+
   // Taps are remembered per hand so "Undo" removes the last one.
   function taps(hand) {
-    if (!hand._taps) {
-      var input = hand.querySelector("[data-cards]");
-      hand._taps = input.value.trim() ? input.value.trim().split(/[\s,]+/) : [];
-    }
+    if (!hand._taps) hand._taps = tokensOf(hand.querySelector("[data-cards]").value);
     return hand._taps;
   }
 
-  function pointsOf(hand, token) {
-    var key = hand.querySelector('[data-key="' + token + '"]');
-    return key ? parseInt(key.getAttribute("data-key-points"), 10) : null;
-  }
-
-  function refresh(hand) {
-    var list = taps(hand);
+  function refresh(form, hand, fromTyping) {
     var input = hand.querySelector("[data-cards]");
     var total = hand.querySelector("[data-total]");
-    input.value = list.join(" ");
-    var points = 0, known = true;
-    list.forEach(function (token) {
-      var value = pointsOf(hand, token.toUpperCase());
-      if (value === null) known = false; else points += value;
+    var list = taps(hand);
+    if (!fromTyping) input.value = list.join(" ");
+    var typedTotal = total && total.value.trim();
+    var read = words(list, keypadOf(form));
+    var points = typedTotal ? typedTotal : (read.points === null ? "?" : read.points);
+    var count = typedTotal ? "–" : list.length;
+    hand.querySelector("[data-count]").textContent = count;
+    var word = hand.querySelector("[data-count-word]");
+    if (word) word.textContent = count === 1 ? "card" : "cards";
+    hand.querySelector("[data-points]").textContent = points;
+    var line = hand.querySelector("[data-words]");
+    if (line) line.textContent = typedTotal ? "Typed total: " + typedTotal + " points" : read.text;
+    var chip = chipFor(form, hand);
+    var status = chip && chip.querySelector("[data-chip-status]");
+    if (status) status.textContent = typedTotal ? typedTotal + " pts" : count + (count === 1 ? " card · " : " cards · ") + points + " pts";
+  }
+
+  function select(form, hand) {
+    form._selected = hand;
+    var winner = winnerOf(form);
+    hands(form).forEach(function (each) {
+      var name = each.getAttribute("data-player");
+      var chosen = each === hand;
+      each.classList.toggle("is-selected", chosen);
+      var chip = chipFor(form, each);
+      if (chip) {
+        chip.setAttribute("aria-pressed", chosen ? "true" : "false");
+        chip.hidden = name === winner;
+      }
     });
-    hand.querySelector("[data-count]").textContent = list.length;
-    var shown = total && total.value.trim() ? total.value.trim() : (known ? points : "?");
-    hand.querySelector("[data-points]").textContent = shown;
+    var target = form.querySelector("[data-keypad-target]");
+    if (target) target.textContent = hand ? "The keypad fills " + hand.getAttribute("data-player") + "'s hand." : "Pick who went out first.";
+  }
+
+  function update(form) {
+    if (!form) return;
+    var winner = winnerOf(form);
+    hands(form).forEach(function (hand) {
+      hand.hidden = !!winner && hand.getAttribute("data-player") === winner;
+      refresh(form, hand, true);
+    });
+    var open = losers(form);
+    var selected = form._selected;
+    if (!selected || open.indexOf(selected) < 0) {
+      // The first hand after the winner's seat (or, with errors shown, the first refused one).
+      var names = hands(form).map(function (hand) { return hand.getAttribute("data-player"); });
+      var start = winner ? names.indexOf(winner) + 1 : 0;
+      var ordered = open.slice().sort(function (a, b) {
+        var ia = (names.indexOf(a.getAttribute("data-player")) - start + names.length) % names.length;
+        var ib = (names.indexOf(b.getAttribute("data-player")) - start + names.length) % names.length;
+        return ia - ib;
+      });
+      var refused = ordered.filter(function (hand) { return hand.querySelector('[aria-invalid="true"]'); });
+      selected = winner ? (refused[0] || ordered[0] || null) : null;
+    }
+    select(form, selected);
+    reminder(form, winner);
+  }
+
+  function reminder(form, winner) {
+    var box = form.querySelector("[data-reminder]");
+    var card = form.querySelector('input[name="went_out_on"]:checked');
+    if (!box) return;
+    if (winner && card && card.value !== "other") {
+      var names = hands(form).map(function (hand) { return hand.getAttribute("data-player"); });
+      var next = names[(names.indexOf(winner) + 1) % names.length];
+      var count = card.value === "+2" ? 2 : 4;
+      box.textContent = "Before counting: the next player (" + next + " if play goes left) draws " +
+        count + " cards, and those cards count in their hand.";
+      box.hidden = false;
+    } else {
+      box.hidden = true;
+    }
   }
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-key], [data-undo], [data-clear]");
+    var button = event.target.closest("[data-key], [data-undo], [data-clear], [data-next], [data-pick]");
     if (!button) return;
-    var hand = button.closest("[data-hand]");
-    if (!hand) return;
+    var form = button.closest(".round-form");
+    if (!form) return;
+    if (button.hasAttribute("data-pick")) {
+      var picked = hands(form).find(function (hand) { return hand.getAttribute("data-player") === button.getAttribute("data-pick"); });
+      if (picked && !picked.hidden) select(form, picked);
+      return;
+    }
+    var open = losers(form);
+    var hand = form._selected;
+    if (button.hasAttribute("data-next")) {
+      if (!open.length) return;
+      var at = open.indexOf(hand);
+      select(form, open[(at + 1) % open.length]);
+      return;
+    }
+    if (!hand) {
+      var target = form.querySelector("[data-keypad-target]");
+      if (target) target.textContent = "Pick who went out first, then tap the cards left in each hand.";
+      return;
+    }
     var list = taps(hand);
-    if (button.hasAttribute("data-key")) list.push(button.getAttribute("data-key"));
+    // A colourless key goes in as the bare card ("7", "+2", "S"): what the label promises.
+    if (button.hasAttribute("data-key")) list.push(button.getAttribute("data-key").replace(/^\*/, ""));
     else if (button.hasAttribute("data-undo")) list.pop();
     else list.length = 0;
     var total = hand.querySelector("[data-total]");
     if (total) total.value = "";  // a keypad entry replaces a typed total
-    refresh(hand);
+    refresh(form, hand, false);
   });
 
   document.addEventListener("input", function (event) {
     var hand = event.target.closest("[data-hand]");
-    if (!hand) return;
+    var form = hand && hand.closest(".round-form");
+    if (!form) return;
     if (event.target.hasAttribute("data-cards")) {
-      var text = event.target.value.trim();
-      hand._taps = text ? text.split(/[\s,]+/) : [];
+      hand._taps = tokensOf(event.target.value);
       var total = hand.querySelector("[data-total]");
-      if (total && text) total.value = "";
-      var list = hand._taps;
-      var count = hand.querySelector("[data-count]");
-      count.textContent = list.length;
-    } else if (event.target.hasAttribute("data-total")) {
-      if (event.target.value.trim()) {
-        hand._taps = [];
-        hand.querySelector("[data-cards]").value = "";
-      }
-      refresh(hand);
+      if (total && event.target.value.trim()) total.value = "";
+    } else if (event.target.hasAttribute("data-total") && event.target.value.trim()) {
+      hand._taps = [];
+      hand.querySelector("[data-cards]").value = "";
     }
+    refresh(form, hand, true);
   });
 
-  function update(form) {
-    if (!form) return;
-    var winner = form.querySelector('input[name="winner"]:checked');
-    var names = Array.prototype.map.call(form.querySelectorAll('input[name="winner"]'), function (r) { return r.value; });
-    form.querySelectorAll("[data-hand]").forEach(function (hand) {
-      hand.hidden = !!winner && hand.getAttribute("data-player") === winner.value;
-      refresh(hand);
-    });
-    var reminder = form.querySelector("[data-reminder]");
-    var card = form.querySelector('input[name="went_out_on"]:checked');
-    if (reminder) {
-      if (winner && card && card.value !== "other") {
-        var next = names[(names.indexOf(winner.value) + 1) % names.length];
-        var count = card.value === "+2" ? 2 : 4;
-        reminder.textContent = "Before counting: the next player (" + next + " if play goes left) draws " +
-          count + " cards, and those cards count in their hand.";
-        reminder.hidden = false;
-      } else {
-        reminder.hidden = true;
-      }
-    }
-  }
+  document.addEventListener("focusin", function (event) {
+    var hand = event.target.closest("[data-hand]");
+    var form = hand && hand.closest(".round-form");
+    if (form && form._selected !== hand && !hand.hidden) select(form, hand);
+  });
 
   document.addEventListener("change", function (event) {
     if (event.target.name === "winner" || event.target.name === "went_out_on") {
-      update(event.target.closest("form"));
+      var form = event.target.closest("form");
+      if (event.target.name === "winner" && form) form._selected = null;
+      update(form);
     }
   });
-  function init() { document.querySelectorAll(".round-form").forEach(update); }
+  function init() {
+    document.querySelectorAll(".round-form").forEach(function (form) {
+      hands(form).forEach(function (hand) { hand._taps = null; });
+      update(form);
+    });
+  }
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSettle", init);
   if (document.readyState !== "loading") init();
