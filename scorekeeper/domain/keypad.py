@@ -39,6 +39,13 @@ class Key:
     kind: Kind
 
     @property
+    def spoken(self) -> str:
+        """The key's accessible name: its full name, holding the text printed on it (so a
+        spoken "tap +2" finds it, WCAG 2.5.3), and its points: "+2, Draw Two (20 points)"."""
+        shown = self.label in self.name.split()
+        return f"{'' if shown else self.label + ', '}{self.name} ({self.points} points)"
+
+    @property
     def coloured(self) -> bool:
         """True for the keys that take a colour (numbers, Draw Two, Skip, Reverse)."""
         return self.kind in COLOURED_KINDS

@@ -104,6 +104,7 @@ def _online_visit(context: BrowserContext, live_server, game: Game) -> Page:
 def _enter(page: Page, winner: str, totals: dict[str, str]) -> None:
     page.get_by_role("radio", name=winner, exact=True).check()
     for name, total in totals.items():
+        page.locator(f'[data-pick="{name}"]').click()  # the hand's chip, then its typed total
         page.get_by_label(f"…or type {name}'s total").fill(total)
 
 

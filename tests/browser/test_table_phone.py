@@ -54,6 +54,7 @@ def test_a_failed_save_says_so_and_keeps_the_entry(
     page.goto(live_server.url + f"/games/{game_with_rounds.pk}/")
     page.get_by_role("radio", name="Ben", exact=True).check()
     for name in ("Ann", "Cat", "Dan"):
+        page.locator(f'[data-pick="{name}"]').click()
         page.get_by_label(f"…or type {name}'s total").fill("5")
     page.route("**/rounds/", lambda route: route.abort())
     page.get_by_role("button", name="Save round 2").click()

@@ -91,3 +91,15 @@ def test_every_kind_has_one_name_and_the_special_card_is_named_by_its_deck():
         kind_name("special", "classic")
     with pytest.raises(RuleError, match="no card kind"):
         kind_name("joker")
+
+
+def test_a_keys_spoken_name_holds_the_text_printed_on_it():
+    spoken = {key.label: key.spoken for key in keypad_keys("kitty")}
+    assert spoken["7"] == "7 (7 points)"
+    assert spoken["Skip"] == "Skip (20 points)"
+    assert spoken["+2"] == "+2, Draw Two (20 points)"
+    assert spoken["Rev"] == "Rev, Reverse (20 points)"
+    assert spoken["+4"] == "+4, Wild Draw Four (50 points)"
+    assert spoken["Kitty"] == "Kitty card (50 points)"
+    for label, name in spoken.items():
+        assert label in name.replace(",", " ").split()
