@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test bench lint format demo screenshots clean
+.PHONY: run test bench lint format demo screenshots clean translations messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 
 run: $(VENV)/.installed
 	mkdir -p data
+	$(BIN)/python manage.py compile_translations
 	$(BIN)/python manage.py migrate --noinput -v 0
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	@scripts/print-address.sh $(PORT)
@@ -36,6 +37,7 @@ demo: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	scripts/ensure-chromium.sh
+	$(BIN)/python manage.py compile_translations
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 
@@ -53,7 +55,18 @@ bench: $(VENV)/.installed-test
 
 screenshots: $(VENV)/.installed-test
 	scripts/ensure-chromium.sh
+	$(BIN)/python manage.py compile_translations
 	$(BIN)/pytest tests/browser/screens.py -q
+
+# The Spanish catalogue, compiled with Babel (a dependency): no GNU gettext needed.
+translations: $(VENV)/.installed
+	$(BIN)/python manage.py compile_translations
+
+# For translators: gather new strings into locale/es/LC_MESSAGES/django.po (needs GNU gettext's
+# xgettext, Debian package `gettext`); translate them, then `make translations`.
+messages: $(VENV)/.installed
+	$(BIN)/python manage.py makemessages -l es --add-location file --no-obsolete \
+		-i .venv -i staticfiles -i tests -i bench -i scripts -i data
 
 clean:
 	rm -rf $(VENV) staticfiles

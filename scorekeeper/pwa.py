@@ -19,7 +19,10 @@ from django.shortcuts import render
 from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.views.decorators.http import require_GET
+
+from scorekeeper.catalogs import LOCALE_DIR
 
 # The app shell: everything a page of the table loads, and the icons the home screen shows.
 SHELL_DIRECTORIES = ("css", "js", "icons")
@@ -45,8 +48,9 @@ def _shell_files() -> list[str]:
 
 
 def precache_entries() -> list[dict[str, str]]:
-    """(url, revision) of every app-shell file; the offline page's revision covers its template
-    and the files it links to."""
+    """(url, revision) of every app-shell file; the offline page's revision covers its template,
+    the files it links to, its words (the catalogues) and the language of the request: a phone
+    that switches language gets a new worker, which keeps the offline page in that language."""
     entries = []
     for name in _shell_files():
         path = finders.find(name)
@@ -56,7 +60,9 @@ def precache_entries() -> list[dict[str, str]]:
             entries.append({"url": static(name), "revision": _digest(file.read())})
     shell = "".join(entry["revision"] for entry in entries)
     template = get_template("offline.html").template.source
-    entries.append({"url": reverse("offline"), "revision": _digest((shell + template).encode())})
+    words = "".join(_digest(po.read_bytes()) for po in sorted(LOCALE_DIR.glob("*/*/*.po")))
+    page = shell + template + words + (translation.get_language() or "")
+    entries.append({"url": reverse("offline"), "revision": _digest(page.encode())})
     return entries
 
 

@@ -94,9 +94,13 @@ MIDDLEWARE = [
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language cookie (the switcher), else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in user's saved language wins over the cookie (it follows them to other phones).
+    "scorekeeper.games.languages.UserLanguageMiddleware",
     "scorekeeper.middleware.SlidingSessionMiddleware",
     "scorekeeper.games.middleware.CrewTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -119,6 +123,8 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "scorekeeper.games.languages.script_messages",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -158,7 +164,8 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     # Refuses a locked-out username+address before the password is even checked.
     "scorekeeper.games.throttle.LockoutBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, reading the user's language preference in the same query.
+    "scorekeeper.games.languages.PreferenceModelBackend",
 ]
 LOGIN_URL = "accounts:login"
 # A sign-in outlasts a game night and the hours a phone spends offline: a month, and sliding, so
@@ -171,6 +178,12 @@ LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "games:home"
 
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español")]
+# Compiled from the .po files by `manage.py compile_translations` (make run / make test).
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice outlives the browser session (Django's default cookie does not).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -226,7 +239,7 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
 # --- Behind HTTPS: one switch for a deployment behind a TLS-terminating reverse proxy that
 # sets X-Forwarded-Proto and X-Forwarded-For (docs/deploy.md). SECURE_COOKIES is its old name.
 BEHIND_HTTPS = envbool("BEHIND_HTTPS", default=envbool("SECURE_COOKIES"))
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = BEHIND_HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = BEHIND_HTTPS
 SECURE_SSL_REDIRECT = BEHIND_HTTPS
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_HTTPS else None
 SECURE_HSTS_SECONDS = envint("HSTS_SECONDS", 365 * 24 * 3600) if BEHIND_HTTPS else 0

@@ -11,6 +11,14 @@ from tests.factories import CrewFactory, MembershipFactory, UserFactory
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The Spanish pages need the compiled catalogue: build it (with Babel) if it is missing or
+    older than its .po, as ``make test`` does, so a bare ``pytest`` on a fresh clone works too."""
+    from scorekeeper.catalogs import compile_catalogues
+
+    compile_catalogues()
+
+
 def chromium_path() -> str | None:
     """Debian's Chromium (or CHROMIUM_PATH); None means Playwright's own download is used."""
     candidate = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"

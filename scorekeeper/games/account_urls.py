@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import account_views
+from . import account_views, languages
 
 app_name = "accounts"
 
@@ -18,4 +18,5 @@ urlpatterns = [
     path("crews/new/", account_views.crew_new, name="crew_new"),
     path("crews/<int:crew_id>/switch/", account_views.crew_switch, name="crew_switch"),
     path("join/<str:token>/", account_views.join, name="join"),
+    path("language/", languages.set_language, name="set_language"),
 ]
