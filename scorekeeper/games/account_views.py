@@ -14,12 +14,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 
 from .access import SESSION_KEY, crew_required, use_crew_zone, user_crews
 from .forms import CrewForm, CrewTimeZoneForm, SignupForm
+from .languages import store_chosen_language
 from .models import Crew, Invite, Membership, Player
 from .throttle import signup_wait, too_many_attempts
 
@@ -45,6 +47,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             user = form.save()
+            store_chosen_language(request, user)
             if invite:
                 crew = invite.crew
                 Membership.objects.create(crew=crew, user=user)
@@ -52,7 +55,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 crew = _start_crew(
                     user, form.cleaned_data["crew_name"], form.cleaned_data["time_zone"]
                 )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="scorekeeper.games.languages.PreferenceModelBackend")
         request.session[SESSION_KEY] = crew.pk
         return redirect("games:home")
     first_user = not get_user_model().objects.exists()
@@ -101,7 +104,7 @@ def invite_revoke(request: HttpRequest, token: str) -> HttpResponse:
     if invite.revoked_at is None:
         invite.revoked_at = timezone.now()
         invite.save(update_fields=["revoked_at"])
-    messages.success(request, "The invite link is revoked: nobody can join with it any more.")
+    messages.success(request, _("The invite link is revoked: nobody can join with it any more."))
     return redirect("accounts:crew_detail")
 
 
@@ -116,8 +119,11 @@ def member_remove(request: HttpRequest, user_id: int) -> HttpResponse:
         if crew.memberships.count() == 1:
             messages.error(
                 request,
-                f"{membership.user.get_username()} is the last member of {crew.name}: "
-                "a crew cannot be left without members.",
+                _(
+                    "%(member)s is the last member of %(crew)s: "
+                    "a crew cannot be left without members."
+                )
+                % {"member": membership.user.get_username(), "crew": crew.name},
             )
             return _crew_page(request, status=409)
         membership.delete()
@@ -125,9 +131,12 @@ def member_remove(request: HttpRequest, user_id: int) -> HttpResponse:
     name = membership.user.get_username()
     if user_id == request.user.pk:
         request.session.pop(SESSION_KEY, None)
-        messages.success(request, f"You left {crew.name}.")
+        messages.success(request, _("You left %(crew)s.") % {"crew": crew.name})
         return redirect("games:home")
-    messages.success(request, f"{name} is no longer a member of {crew.name}.")
+    messages.success(
+        request,
+        _("%(member)s is no longer a member of %(crew)s.") % {"member": name, "crew": crew.name},
+    )
     return redirect("accounts:crew_detail")
 
 
@@ -151,7 +160,10 @@ def crew_time_zone(request: HttpRequest) -> HttpResponse:
     crew.time_zone = form.cleaned_data["time_zone"]
     crew.save(update_fields=["time_zone"])
     use_crew_zone(request, crew)
-    messages.success(request, f"{crew.name} now keeps time in {crew.time_zone}.")
+    messages.success(
+        request,
+        _("%(crew)s now keeps time in %(zone)s.") % {"crew": crew.name, "zone": crew.time_zone},
+    )
     return redirect("accounts:crew_detail")
 
 
@@ -188,11 +200,11 @@ def invite_expiry(invite: Invite):
 def _invite_problem(invite: Invite) -> str | None:
     """Why this link can no longer be used, or None if it can."""
     if invite.revoked_at is not None:
-        return "This invite link was revoked by the crew."
+        return _("This invite link was revoked by the crew.")
     expiry = invite_expiry(invite)
     if expiry <= timezone.now():
         when = date_format(timezone.localtime(expiry), "DATE_FORMAT")
-        return f"This invite link expired on {when}."
+        return _("This invite link expired on %(date)s.") % {"date": when}
     return None
 
 
@@ -205,7 +217,7 @@ def _valid_invite(token: str | None) -> Invite | None:
 
 def _unusable_invite(request: HttpRequest, token: str) -> HttpResponse:
     invite = Invite.objects.select_related("crew").filter(token=token).first()
-    problem = _invite_problem(invite) if invite else "This invite link is not valid."
+    problem = _invite_problem(invite) if invite else _("This invite link is not valid.")
     context = {"invite": invite, "problem": problem}
     return render(request, "accounts/join.html", context, status=404 if invite is None else 410)
 

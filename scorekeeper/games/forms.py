@@ -4,6 +4,8 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.domain import WENT_OUT_ON, RuleError
 from scorekeeper.domain.evenings import time_zone_names, time_zone_or_default
@@ -27,7 +29,9 @@ def clean_new_crew_name(name: str) -> str:
     except RuleError as error:
         raise forms.ValidationError(str(error)) from None
     if Crew.objects.filter(name__iexact=name).exists():
-        raise forms.ValidationError(f"A crew called “{name}” already exists: pick another name.")
+        raise forms.ValidationError(
+            _("A crew called “%(name)s” already exists: pick another name.") % {"name": name}
+        )
     return name
 
 
@@ -48,12 +52,16 @@ class CrewTimeZoneForm(forms.Form):
     """The crew page's zone picker: a name from the IANA database, e.g. "Europe/Madrid"."""
 
     time_zone = forms.ChoiceField(
-        label="Time zone",
-        help_text="Dates, times and which evening a game belongs to are read in this zone.",
+        label=gettext_lazy("Time zone"),
+        help_text=gettext_lazy(
+            "Dates, times and which evening a game belongs to are read in this zone."
+        ),
         error_messages={
-            "required": "Pick the crew's time zone.",
-            "invalid_choice": "“%(value)s” is not a time zone we know: pick one from the "
-            "list, e.g. “Europe/Madrid” or “America/New_York”.",
+            "required": gettext_lazy("Pick the crew's time zone."),
+            "invalid_choice": gettext_lazy(
+                "“%(value)s” is not a time zone we know: pick one from the "
+                "list, e.g. “Europe/Madrid” or “America/New_York”."
+            ),
         },
     )
 
@@ -64,8 +72,8 @@ class CrewTimeZoneForm(forms.Form):
 
 class SignupForm(UserCreationForm):
     crew_name = CrewNameField(
-        label="Your crew's name",
-        help_text="The group you play with, e.g. “Friday club”.",
+        label=gettext_lazy("Your crew's name"),
+        help_text=gettext_lazy("The group you play with, e.g. “Friday club”."),
     )
     time_zone = BrowserTimeZoneField()
 
@@ -82,7 +90,7 @@ class SignupForm(UserCreationForm):
 
 
 class CrewForm(forms.Form):
-    name = CrewNameField(label="Crew name")
+    name = CrewNameField(label=gettext_lazy("Crew name"))
     time_zone = BrowserTimeZoneField()
 
     def clean_name(self) -> str:

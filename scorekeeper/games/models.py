@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext
 from simple_history.models import HistoricalRecords
 
 from scorekeeper.domain import EDITIONS, Scoring
@@ -124,7 +125,7 @@ class GameNight(models.Model):
         ]
 
     def __str__(self) -> str:
-        label = self.name or f"Game night {self.date:%Y-%m-%d}"
+        label = self.name or gettext("Game night %(date)s") % {"date": f"{self.date:%Y-%m-%d}"}
         # A second session the same evening says so: "Game night 2026-11-21 (2)".
         return f"{label} ({self.session})" if self.session > 1 else label
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
@@ -159,7 +160,7 @@ def monthly_results(months: Sequence[Mapping[str, object]]) -> SafeString:
                     '<text class="axis" x="{}" y="{}" text-anchor="middle">{}</text>',
                     f"{x + bar / 2:.1f}",
                     HEIGHT - BOTTOM + 16,
-                    month.strftime("%b %y"),
+                    date_format(month, "M y"),
                 )
             )
     return _svg("h-chart chart-months", mark_safe("".join(parts)))

@@ -7,15 +7,16 @@ import datetime as dt
 import django_filters
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.games.models import Edition, Game, ScoringMode
 
 PERIOD_DAYS = {"30d": 30, "90d": 91, "365d": 365}
 PERIODS = (
-    ("30d", "Last 30 days"),
-    ("90d", "Last 3 months"),
-    ("365d", "Last 12 months"),
-    ("year", "This year"),
+    ("30d", gettext_lazy("Last 30 days")),
+    ("90d", gettext_lazy("Last 3 months")),
+    ("365d", gettext_lazy("Last 12 months")),
+    ("year", gettext_lazy("This year")),
 )
 
 
@@ -23,13 +24,20 @@ class GameFilter(django_filters.FilterSet):
     """Which games the statistics count; an empty choice means all of them."""
 
     period = django_filters.ChoiceFilter(
-        label="Period", choices=PERIODS, empty_label="All time", method="filter_period"
+        label=gettext_lazy("Period"),
+        choices=PERIODS,
+        empty_label=gettext_lazy("All time"),
+        method="filter_period",
     )
     edition = django_filters.ChoiceFilter(
-        label="Edition", choices=Edition.choices, empty_label="All editions"
+        label=gettext_lazy("Edition"),
+        choices=Edition.choices,
+        empty_label=gettext_lazy("All editions"),
     )
     scoring = django_filters.ChoiceFilter(
-        label="Scoring", choices=ScoringMode.choices, empty_label="Both modes"
+        label=gettext_lazy("Scoring"),
+        choices=ScoringMode.choices,
+        empty_label=gettext_lazy("Both modes"),
     )
 
     class Meta:

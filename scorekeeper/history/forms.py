@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
@@ -17,12 +19,13 @@ class NightNameForm(forms.ModelForm):
     class Meta:
         model = GameNight
         fields = ["name"]
-        labels = {"name": "Name of the night"}
-        help_texts = {"name": "Optional, up to 80 characters; empty shows the date."}
+        labels = {"name": gettext_lazy("Name of the night")}
+        help_texts = {"name": gettext_lazy("Optional, up to 80 characters; empty shows the date.")}
         error_messages = {
             "name": {
-                "max_length": "A night's name can be at most 80 characters (this one has "
-                "%(show_value)d)."
+                "max_length": gettext_lazy(
+                    "A night's name can be at most 80 characters (this one has %(show_value)d)."
+                )
             }
         }
 
@@ -40,30 +43,36 @@ class ImportForm(forms.Form):
     """A ``scorekeeper-game/1`` file: one game, or an array of games (an export of all)."""
 
     file = forms.FileField(
-        label="Game file (.json)",
-        help_text="One game, or the file of all games from “Download all games”.",
-        error_messages={"required": "Choose a game file to import.", "empty": "The file is empty."},
+        label=gettext_lazy("Game file (.json)"),
+        help_text=gettext_lazy("One game, or the file of all games from “Download all games”."),
+        error_messages={
+            "required": gettext_lazy("Choose a game file to import."),
+            "empty": gettext_lazy("The file is empty."),
+        },
     )
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_FILE_BYTES:
             raise forms.ValidationError(
-                f"Refused: the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB. "
-                "Split it, or import it on the server with manage.py import_game."
+                _(
+                    "Refused: the file is larger than %(megabytes)s MB. "
+                    "Split it, or import it on the server with manage.py import_game."
+                )
+                % {"megabytes": MAX_FILE_BYTES // (1024 * 1024)}
             )
         try:
             return read_game_file(upload.read(), upload.name)
         except RuleError as error:
             # The same words as the import_game command.
-            raise forms.ValidationError(f"Refused: {error}") from None
+            raise forms.ValidationError(_("Refused: %(reason)s") % {"reason": error}) from None
 
 
 class HeadToHeadForm(forms.Form):
     """Two different players of the crew (one query for the roster, shared by both menus)."""
 
-    a = forms.TypedChoiceField(label="Player", coerce=int)
-    b = forms.TypedChoiceField(label="Against", coerce=int)
+    a = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
+    b = forms.TypedChoiceField(label=gettext_lazy("Against"), coerce=int)
 
     def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -71,7 +80,7 @@ class HeadToHeadForm(forms.Form):
         choices = [(pk, player.name) for pk, player in self.players.items()]
         for name in ("a", "b"):
             self.fields[name].choices = choices
-            self.fields[name].error_messages["invalid_choice"] = "Choose a player of your crew."
+            self.fields[name].error_messages["invalid_choice"] = _("Choose a player of your crew.")
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -79,5 +88,5 @@ class HeadToHeadForm(forms.Form):
             if name in cleaned:
                 cleaned[name] = self.players[cleaned[name]]
         if cleaned.get("a") and cleaned.get("a") == cleaned.get("b"):
-            self.add_error("b", "Choose two different players.")
+            self.add_error("b", _("Choose two different players."))
         return cleaned

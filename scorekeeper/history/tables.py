@@ -8,7 +8,10 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_tables2.export import TableExport
 
 from scorekeeper.domain import COLOUR_NAMES, ScoredGame
@@ -62,7 +65,12 @@ def _duration(start: dt.datetime | None, end: dt.datetime | None) -> str:
     if not start or not end:
         return ""
     minutes = max(0, int((end - start).total_seconds() // 60))
-    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    if minutes >= 60:
+        return _("%(hours)s h %(minutes)s min") % {
+            "hours": minutes // 60,
+            "minutes": f"{minutes % 60:02d}",
+        }
+    return _("%(minutes)s min") % {"minutes": minutes}
 
 
 def _names_with_counts(pairs: list[tuple[str, int]]) -> str:
@@ -73,16 +81,18 @@ class NightTable(HistoryTable):
     """Game nights, newest first. ``people`` and ``wins`` are filled for the rows shown."""
 
     export_key = "nights"
-    caption = "Game nights"
+    caption = gettext_lazy("Game nights")
     date = tables.DateColumn(
-        verbose_name="Night",
-        format="D j M Y",
+        verbose_name=gettext_lazy("Night"),
+        format=pgettext_lazy("date format: a night in the nights table", "D j M Y"),
         linkify=("history:night_detail", {"night_id": tables.A("pk")}),
     )
-    name = tables.Column(verbose_name="Name", visible=False)
-    players = tables.Column(verbose_name="Who played", empty_values=(), orderable=False)
-    games_count = tables.Column(verbose_name="Games", attrs={"td": {"class": "num"}})
-    winners = tables.Column(verbose_name="Won by", empty_values=(), orderable=False)
+    name = tables.Column(verbose_name=gettext_lazy("Name"), visible=False)
+    players = tables.Column(
+        verbose_name=gettext_lazy("Who played"), empty_values=(), orderable=False
+    )
+    games_count = tables.Column(verbose_name=gettext_lazy("Games"), attrs={"td": {"class": "num"}})
+    winners = tables.Column(verbose_name=gettext_lazy("Won by"), empty_values=(), orderable=False)
 
     class Meta(HistoryTable.Meta):
         model = GameNight
@@ -95,11 +105,11 @@ class NightTable(HistoryTable):
         self.wins: dict[int, list[tuple[str, int]]] = {}
 
     def render_date(self, value: dt.date, record: GameNight) -> str:
-        below = f"{value:%A}" + (f" · {record.name}" if record.name else "")
+        below = date_format(value, "l") + (f" · {record.name}" if record.name else "")
         return format_html(
             '<span class="nowrap">{}</span><span class="h-sub">{}</span>',
             # A second session the same evening is numbered, as in the night's name.
-            f"{value.day} {value:%b %Y}" + (f" ({record.session})" if record.session > 1 else ""),
+            date_format(value, _("j M Y")) + (f" ({record.session})" if record.session > 1 else ""),
             below,
         )
 
@@ -123,18 +133,20 @@ class NightGamesTable(HistoryTable):
     """A night's games in the order they were played. ``winners`` maps game id → names."""
 
     export_key = "games"
-    caption = "Games"
+    caption = gettext_lazy("Games")
     id = tables.Column(
-        verbose_name="Game",
+        verbose_name=gettext_lazy("Game"),
         linkify=lambda record: reverse("history:game_record", args=[record.pk]),
         attrs={"td": {"class": "nowrap"}},
     )
-    edition = tables.Column(verbose_name="Edition")
+    edition = tables.Column(verbose_name=gettext_lazy("Edition"))
     # Shown under the edition on screen (one column less on a phone); its own CSV column.
-    scoring = tables.Column(verbose_name="Mode", visible=False)
-    winners = tables.Column(verbose_name="Won by", empty_values=())
-    rounds_count = tables.Column(verbose_name="Rounds", attrs={"td": {"class": "num"}})
-    duration = tables.Column(verbose_name="Time", empty_values=())
+    scoring = tables.Column(verbose_name=gettext_lazy("Mode"), visible=False)
+    winners = tables.Column(verbose_name=gettext_lazy("Won by"), empty_values=())
+    rounds_count = tables.Column(
+        verbose_name=gettext_lazy("Rounds"), attrs={"td": {"class": "num"}}
+    )
+    duration = tables.Column(verbose_name=gettext_lazy("Time"), empty_values=())
 
     class Meta(HistoryTable.Meta):
         orderable = False
@@ -170,7 +182,7 @@ class NightGamesTable(HistoryTable):
 
     def render_winners(self, record: Any) -> str:
         if record.status != "finished":
-            return "In play"
+            return _("In play")
         return ", ".join(self.winners.get(record.pk, [])) or "—"
 
     def value_winners(self, record: Any) -> str:
@@ -199,12 +211,18 @@ class LeaderboardTable(HistoryTable):
     """A night's (or any set of games') players, most games won first."""
 
     export_key = "leaderboard"
-    caption = "Leaderboard"
-    name = tables.Column(verbose_name="Player", linkify=_player_link)
-    games_won = tables.Column(verbose_name="Won", attrs={"td": {"class": "num"}})
-    games_played = tables.Column(verbose_name="Played", attrs={"td": {"class": "num"}})
-    round_wins = tables.Column(verbose_name="Rounds won", attrs={"td": {"class": "num"}})
-    best_round = tables.Column(verbose_name="Best round", attrs={"td": {"class": "num"}})
+    caption = gettext_lazy("Leaderboard")
+    name = tables.Column(verbose_name=gettext_lazy("Player"), linkify=_player_link)
+    games_won = tables.Column(verbose_name=gettext_lazy("Won"), attrs={"td": {"class": "num"}})
+    games_played = tables.Column(
+        verbose_name=gettext_lazy("Played"), attrs={"td": {"class": "num"}}
+    )
+    round_wins = tables.Column(
+        verbose_name=gettext_lazy("Rounds won"), attrs={"td": {"class": "num"}}
+    )
+    best_round = tables.Column(
+        verbose_name=gettext_lazy("Best round"), attrs={"td": {"class": "num"}}
+    )
 
     class Meta(HistoryTable.Meta):
         orderable = False
@@ -213,28 +231,36 @@ class LeaderboardTable(HistoryTable):
 
 
 def _decimal(value: float | None, places: int = 1) -> str:
-    return "—" if value is None else f"{value:.{places}f}"
+    return "—" if value is None else number_format(round(value, places), places)
 
 
 class PlayerStatsTable(HistoryTable):
     """Every player's figures over the chosen games: sortable by any column."""
 
     export_key = "players"
-    caption = "Player statistics"
+    caption = gettext_lazy("Player statistics")
     name = tables.Column(
-        verbose_name="Player", linkify=_player_link, attrs={"td": {"class": "sticky-col"}}
+        verbose_name=gettext_lazy("Player"),
+        linkify=_player_link,
+        attrs={"td": {"class": "sticky-col"}},
     )
-    games_played = tables.Column(verbose_name="Played", attrs=_num_cells())
+    games_played = tables.Column(verbose_name=gettext_lazy("Played"), attrs=_num_cells())
     games_won = tables.Column(
-        verbose_name="Won", attrs=_num_cells(), order_by=("games_won", "win_rate")
+        verbose_name=gettext_lazy("Won"), attrs=_num_cells(), order_by=("games_won", "win_rate")
     )
-    win_rate = tables.Column(verbose_name="Win rate", attrs=_num_cells())
-    round_wins = tables.Column(verbose_name="Rounds won", attrs=_num_cells())
-    points_per_round_won = tables.Column(verbose_name="Points per round won", attrs=_num_cells())
-    best_round = tables.Column(verbose_name="Best round", attrs=_num_cells())
-    points_left_in_hand = tables.Column(verbose_name="Left in hand (avg)", attrs=_num_cells())
-    challenges_won = tables.Column(verbose_name="Challenges won", attrs=_num_cells())
-    challenges_lost = tables.Column(verbose_name="Challenges lost", attrs=_num_cells())
+    win_rate = tables.Column(verbose_name=gettext_lazy("Win rate"), attrs=_num_cells())
+    round_wins = tables.Column(verbose_name=gettext_lazy("Rounds won"), attrs=_num_cells())
+    points_per_round_won = tables.Column(
+        verbose_name=gettext_lazy("Points per round won"), attrs=_num_cells()
+    )
+    best_round = tables.Column(verbose_name=gettext_lazy("Best round"), attrs=_num_cells())
+    points_left_in_hand = tables.Column(
+        verbose_name=gettext_lazy("Left in hand (avg)"), attrs=_num_cells()
+    )
+    challenges_won = tables.Column(verbose_name=gettext_lazy("Challenges won"), attrs=_num_cells())
+    challenges_lost = tables.Column(
+        verbose_name=gettext_lazy("Challenges lost"), attrs=_num_cells()
+    )
 
     class Meta(HistoryTable.Meta):
         fields = (
@@ -253,7 +279,7 @@ class PlayerStatsTable(HistoryTable):
         attrs = {"class": "history-table stats-table"}
 
     def render_win_rate(self, value: float) -> str:
-        return f"{value:.0%}"
+        return _("%(percent)s%%") % {"percent": number_format(round(value * 100), 0)}
 
     def value_win_rate(self, value: float | None) -> str:
         return "" if value is None else f"{value:.3f}"
@@ -297,17 +323,23 @@ class RoundsTable(HistoryTable):
     """Round by round: the winner, then each player's running total (one column a player)."""
 
     export_key = "rounds"
-    caption = "Round by round"
-    number = tables.Column(verbose_name="Round", attrs={"td": {"class": "sticky-col"}})
+    caption = gettext_lazy("Round by round")
+    number = tables.Column(
+        verbose_name=gettext_lazy("Round"), attrs={"td": {"class": "sticky-col"}}
+    )
     # Shown under the round number on screen (one column less on a phone); its own CSV column.
-    winner = tables.Column(verbose_name="Went out", visible=False)
+    winner = tables.Column(verbose_name=gettext_lazy("Went out"), visible=False)
 
     class Meta(HistoryTable.Meta):
         orderable = False
         attrs = {"class": "history-table h-rounds"}
 
     def render_number(self, value: int, record: dict[str, Any]) -> str:
-        return format_html('{}<span class="h-sub">{} out</span>', value, record["winner"])
+        return format_html(
+            '{}<span class="h-sub">{}</span>',
+            value,
+            _("%(player)s out") % {"player": record["winner"]},
+        )
 
     def value_number(self, value: int) -> int:
         return value
@@ -326,18 +358,20 @@ class RoundsTable(HistoryTable):
         for index, name in enumerate(scored.players):
             extra.append((f"p{index}", RoundColumn(verbose_name=name, attrs=_num_cells())))
         for index, name in enumerate(scored.players):
-            hand = HandColumn(verbose_name=f"{name} hand", visible=False, empty_values=())
+            hand = HandColumn(
+                verbose_name=_("%(player)s hand") % {"player": name}, visible=False, empty_values=()
+            )
             extra.append((f"h{index}", hand))
         return cls(rows, extra_columns=extra)
 
 
 class StandingsTable(HistoryTable):
     export_key = "standings"
-    caption = "Final standings"
-    place = tables.Column(verbose_name="Place", attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name="Player")
-    total = tables.Column(verbose_name="Points", attrs=_num_cells())
-    rounds_won = tables.Column(verbose_name="Rounds won", attrs=_num_cells())
+    caption = gettext_lazy("Final standings")
+    place = tables.Column(verbose_name=gettext_lazy("Place"), attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name=gettext_lazy("Player"))
+    total = tables.Column(verbose_name=gettext_lazy("Points"), attrs=_num_cells())
+    rounds_won = tables.Column(verbose_name=gettext_lazy("Rounds won"), attrs=_num_cells())
 
     class Meta(HistoryTable.Meta):
         orderable = False
@@ -360,13 +394,13 @@ class StandingsTable(HistoryTable):
         ]
         table = cls(rows)
         if not scored.finished:
-            table.caption = "Standings so far"
+            table.caption = _("Standings so far")
         return table
 
     def render_name(self, value: str, record: dict[str, Any]) -> str:
         link = format_html('<a href="{}">{}</a>', _player_link(record), value)
         if record.get("winner"):
-            return format_html('{} <span class="chip">winner</span>', link)
+            return format_html('{} <span class="chip">{}</span>', link, _("winner"))
         return link
 
     def value_name(self, value: str) -> str:
@@ -375,12 +409,12 @@ class StandingsTable(HistoryTable):
 
 class ChallengesTable(HistoryTable):
     export_key = "challenges"
-    caption = "Wild Draw Four challenges"
-    challenger = tables.Column(verbose_name="Challenger")
-    challenged = tables.Column(verbose_name="Challenged")
-    colour = tables.Column(verbose_name="Colour in play")
-    guilty = tables.Column(verbose_name="Verdict")
-    drawer = tables.Column(verbose_name="Drew")
+    caption = gettext_lazy("Wild Draw Four challenges")
+    challenger = tables.Column(verbose_name=gettext_lazy("Challenger"))
+    challenged = tables.Column(verbose_name=gettext_lazy("Challenged"))
+    colour = tables.Column(verbose_name=gettext_lazy("Colour in play"))
+    guilty = tables.Column(verbose_name=gettext_lazy("Verdict"))
+    drawer = tables.Column(verbose_name=gettext_lazy("Drew"))
 
     class Meta(HistoryTable.Meta):
         model = Challenge
@@ -392,7 +426,7 @@ class ChallengesTable(HistoryTable):
         return COLOUR_NAMES.get(value, value)
 
     def render_guilty(self, value: bool) -> str:
-        return "Guilty" if value else "Not guilty"
+        return _("Guilty") if value else _("Not guilty")
 
     def value_guilty(self, value: bool) -> str:
         return "guilty" if value else "not guilty"
@@ -407,8 +441,8 @@ def _night_date_column(*, game: str) -> tables.DateColumn:
     return tables.DateColumn(
         accessor=f"{game}night__date",
         order_by=(f"{game}started_at",),
-        verbose_name="Date",
-        format="j M Y",
+        verbose_name=gettext_lazy("Date"),
+        format=pgettext_lazy("date format: a game's night in a table", "j M Y"),
         linkify=("history:night_detail", {"night_id": tables.A(f"{game}night_id")}),
         attrs={"td": {"class": "nowrap"}},
     )
@@ -418,7 +452,7 @@ def _game_column(*, accessor: str) -> tables.Column:
     """A game's number, linked to its record; ``accessor`` reads the game's id from a row."""
     return tables.Column(
         accessor=accessor,
-        verbose_name="Game",
+        verbose_name=gettext_lazy("Game"),
         linkify=("history:game_record", {"game_id": tables.A(accessor)}),
     )
 
@@ -427,13 +461,14 @@ class PlayerGamesTable(HistoryTable):
     """One player's finished games, newest first (their results)."""
 
     export_key = "games"
-    caption = "Games"
+    caption = gettext_lazy("Games")
     date = _night_date_column(game="game__")
     game = _game_column(accessor="game_id")
-    edition = tables.Column(accessor="game__edition", verbose_name="Edition")
-    total = tables.Column(verbose_name="Points", attrs=_num_cells())
+    edition = tables.Column(accessor="game__edition", verbose_name=gettext_lazy("Edition"))
+    total = tables.Column(verbose_name=gettext_lazy("Points"), attrs=_num_cells())
     place = tables.Column(
-        verbose_name="Place", attrs={"td": {"class": "num nowrap"}, "th": {"class": "num"}}
+        verbose_name=gettext_lazy("Place"),
+        attrs={"td": {"class": "num nowrap"}, "th": {"class": "num"}},
     )
 
     class Meta(HistoryTable.Meta):
@@ -456,7 +491,7 @@ class PlayerGamesTable(HistoryTable):
 
     def render_place(self, value: int, record: SeatResult) -> str:
         if record.won:
-            return format_html('<span class="chip">won</span> {}', value)
+            return format_html('<span class="chip">{}</span> {}', _("won"), value)
         return str(value)
 
 
@@ -464,10 +499,10 @@ class HeadToHeadTable(HistoryTable):
     """The games two players shared, with both totals and who came out ahead."""
 
     export_key = "games"
-    caption = "Games together"
+    caption = gettext_lazy("Games together")
     date = _night_date_column(game="")
     id = _game_column(accessor="id")
-    result = tables.Column(verbose_name="Result", empty_values=(), orderable=False)
+    result = tables.Column(verbose_name=gettext_lazy("Result"), empty_values=(), orderable=False)
 
     class Meta(HistoryTable.Meta):
         fields = ("date", "id", "a_total", "b_total", "result")
@@ -490,9 +525,9 @@ class HeadToHeadTable(HistoryTable):
     def render_result(self, record: Any) -> str:
         a, b = self.names
         if record.a_won and record.b_won:
-            return "Shared win"
+            return _("Shared win")
         if record.a_won:
-            return f"{a} won"
+            return _("%(player)s won") % {"player": a}
         if record.b_won:
-            return f"{b} won"
-        return "Someone else won"
+            return _("%(player)s won") % {"player": b}
+        return _("Someone else won")

@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_date
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
@@ -145,7 +146,7 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
         if saved:
             form.save()
             if not wants_partial(request):
-                messages.success(request, "The night's name is saved.")
+                messages.success(request, _("The night's name is saved."))
                 return redirect("history:night_detail", night_id=night.pk)
             form = NightNameForm(instance=night)
         status = 200 if saved else 422
@@ -178,7 +179,7 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
     # One consistent read: never half of an edit another phone is saving.
     game = load_game(Game.objects.filter(crew=request.crew), game_id)  # type: ignore[attr-defined]
     if game is None:
-        raise Http404("No such game in your crew.")
+        raise Http404(_("No such game in your crew."))
     scored = scored_game(game_to_dict(game))
     player_ids = {seat.player.name: seat.player_id for seat in game.seats.all()}
     progress = {name: scored.progression(name) for name in scored.players}
@@ -312,7 +313,7 @@ def games_import(request: HttpRequest) -> HttpResponse:
         try:
             imported = import_games(crew=request.crew, data=data)
         except RuleError as error:
-            form.add_error("file", f"Refused: {error}")
+            form.add_error("file", _("Refused: %(reason)s") % {"reason": error})
         else:
             messages.success(request, imported.summary())
             if len(imported.games) == 1:
