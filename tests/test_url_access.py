@@ -41,6 +41,7 @@ BY_TOKEN = {
 # Refuse a GET from anyone, signed in or not.
 GET_REFUSED = {
     "accounts:logout": "logging out is a POST (Django 5), so a link can't log anyone out",
+    "accounts:set_language": "the language switcher is a form (POST), open to visitors too",
 }
 
 
