@@ -28,11 +28,23 @@ from .throttle import signup_wait, too_many_attempts
 
 def _start_crew(user, name: str, time_zone: str = "UTC") -> Crew:
     crew = Crew.objects.create(name=name, time_zone=time_zone)
-    Membership.objects.create(crew=crew, user=user)
-    Player.objects.get_or_create(
-        crew=crew, name=user.get_username()[:MAX_NAME_LENGTH], defaults={"user": user}
-    )
+    _add_member(crew, user)
     return crew
+
+
+def _add_member(crew: Crew, user) -> None:
+    """Make ``user`` a member with a player of their own, so the new-game roster offers them
+    from the start. A player of that name nobody claimed yet becomes theirs."""
+    Membership.objects.get_or_create(crew=crew, user=user)
+    if Player.objects.filter(crew=crew, user=user).exists():
+        return
+    name = user.get_username()[:MAX_NAME_LENGTH]
+    same = Player.objects.filter(crew=crew, name__iexact=name).first()
+    if same is None:
+        Player.objects.create(crew=crew, name=name, user=user)
+    elif same.user_id is None:
+        same.user = user
+        same.save(update_fields=["user"])
 
 
 @require_http_methods(["GET", "POST"])
@@ -50,7 +62,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             store_chosen_language(request, user)
             if invite:
                 crew = invite.crew
-                Membership.objects.create(crew=crew, user=user)
+                _add_member(crew, user)
             else:
                 crew = _start_crew(
                     user, form.cleaned_data["crew_name"], form.cleaned_data["time_zone"]
@@ -230,7 +242,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{reverse('accounts:signup')}?invite={token}")
-        Membership.objects.get_or_create(crew=invite.crew, user=request.user)
+        with transaction.atomic():
+            _add_member(invite.crew, request.user)
         request.session[SESSION_KEY] = invite.crew_id
         return redirect("games:home")
     already = (

@@ -142,3 +142,29 @@ def test_account_pages_run_a_fixed_number_of_queries(client, django_assert_num_q
         client.get(reverse("accounts:crew_detail"))
     with django_assert_num_queries(4):
         client.get(reverse("accounts:join", args=[invite.token]))
+
+
+@pytest.mark.django_db
+def test_a_member_who_joined_by_invite_today_is_on_the_new_game_roster(client):
+    owner = MembershipFactory(crew__name="Friday club")
+    invite = Invite.objects.create(crew=owner.crew)
+    client.post(
+        reverse("accounts:signup") + f"?invite={invite.token}", {**SIGNUP, "invite": invite.token}
+    )
+    newcomer = get_user_model().objects.get(username="ann")
+    assert Player.objects.get(crew=owner.crew, user=newcomer).name == "ann"
+    client.force_login(owner.user)
+    assert 'value="add:ann"' in client.get(reverse("games:game_new")).content.decode()
+
+
+@pytest.mark.django_db
+def test_joining_with_one_tap_adds_a_player_or_claims_the_unclaimed_one_of_that_name(client):
+    invite = Invite.objects.create(crew=Crew.objects.create(name="Tuesday"))
+    unclaimed = Player.objects.create(crew=invite.crew, name="BOB")
+    bob = MembershipFactory(user__username="bob").user
+    client.force_login(bob)
+    client.post(reverse("accounts:join", args=[invite.token]))
+    client.post(reverse("accounts:join", args=[invite.token]))  # twice: still one player
+    unclaimed.refresh_from_db()
+    assert unclaimed.user == bob
+    assert Player.objects.filter(crew=invite.crew).count() == 1
