@@ -478,3 +478,16 @@ def test_the_catalogue_compiles_on_a_machine_without_gettext(tmp_path):
 
 def test_compiled_catalogues_stay_out_of_git():
     assert "*.mo" in (ROOT / ".gitignore").read_text().split()
+
+
+@pytest.mark.django_db
+def test_a_refused_round_is_explained_in_the_pages_language(crew):
+    from django.utils import translation
+
+    from scorekeeper.games.services import Conflict, round_record
+    from tests.factories import GameFactory
+
+    game = GameFactory(crew=crew, players=["Ann", "Ben"])
+    spanish = "La ronda 5 todavía no se puede guardar: la siguiente ronda es la 1."
+    with translation.override("es"), pytest.raises(Conflict, match=spanish):
+        round_record(game=game, number=5, winner="Ann", hands={"Ben": 3})

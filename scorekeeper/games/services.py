@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import time_format
+from django.utils.translation import gettext as _
 
 from scorekeeper.domain import (
     WENT_OUT_ON,
@@ -215,7 +216,7 @@ def tonight(crew: Crew, *, now: dt.datetime | None = None) -> GameNight:
     date = crew_evening(crew, now)
     night = latest_night(crew, date)
     if night is None:
-        night, _ = GameNight.objects.get_or_create(crew=crew, date=date, session=1)
+        night, _created = GameNight.objects.get_or_create(crew=crew, date=date, session=1)
     return night
 
 
@@ -242,7 +243,7 @@ def game_start(
         }
     )
     if any(p.crew_id != crew.pk for p in players):
-        raise RuleError("Every player must belong to this crew.")
+        raise RuleError(_("Every player must belong to this crew."))
     game = Game(
         crew=crew,
         night=tonight(crew),
@@ -292,13 +293,20 @@ def round_record(
     if number is not None and number != next_number:
         if number < next_number:
             taken = stored[number - 1]
-            who = f" by {taken.created_by.get_username()}" if taken.created_by_id else ""
-            message = (
-                f"Round {number} was already saved from another phone at "
-                f"{_at(taken.created_at)}{who}."
-            )
+            values = {"number": number, "time": _at(taken.created_at)}
+            if taken.created_by_id:
+                message = _(
+                    "Round %(number)s was already saved from another phone at %(time)s by %(who)s."
+                ) % (values | {"who": taken.created_by.get_username()})
+            else:
+                message = (
+                    _("Round %(number)s was already saved from another phone at %(time)s.") % values
+                )
         else:
-            message = f"Round {number} can't be saved yet: the next round is {next_number}."
+            message = _("Round %(number)s can't be saved yet: the next round is %(next)s.") % {
+                "number": number,
+                "next": next_number,
+            }
         board = Board(game=game, scored=_rescored(game, _stored_rounds(game)))
         raise Conflict(message, board=board)
     went_out_on = _went_out_on(went_out_on)
@@ -324,8 +332,11 @@ def _went_out_on(value: str | None) -> str:
     value = value or ""
     if value and value not in WENT_OUT_ON:
         raise RuleError(
-            f"{value!r} is not a card a round ends on: choose Draw Two, Wild Draw Four or "
-            "another card."
+            _(
+                "%(value)s is not a card a round ends on: choose Draw Two, Wild Draw Four or "
+                "another card."
+            )
+            % {"value": repr(value)}
         )
     return value
 
@@ -360,13 +371,21 @@ def round_edit(
     """
     stored = list(game.rounds.all())
     if not 1 <= number <= len(stored):
-        raise Conflict(f"Round {number} is no longer in this game: it was deleted.")
+        raise Conflict(
+            _("Round %(number)s is no longer in this game: it was deleted.") % {"number": number}
+        )
     round_ = stored[number - 1]
     if version is not None and version != round_.version:
         since = _changes_since(round_, version)
         raise Conflict(
-            f"Round {number} was changed on another phone since you opened it, so your "
-            f"correction was not saved. {since}".strip()
+            (
+                _(
+                    "Round %(number)s was changed on another phone since you opened it, so your "
+                    "correction was not saved."
+                )
+                % {"number": number}
+                + f" {since}"
+            ).strip()
         )
     went_out_on = round_.went_out_on if went_out_on is None else _went_out_on(went_out_on)
     rounds = _stored_rounds(game)
@@ -391,13 +410,15 @@ def round_delete_last(*, game: Game, number: int | None, by: User = None) -> Boa
     """Delete the last round, which must be round ``number``; it stays restorable."""
     stored = list(game.rounds.all())
     if not stored:
-        raise Conflict("There is no round to delete.")
+        raise Conflict(_("There is no round to delete."))
     last = stored[-1]
     if number is not None and number != last.number:
         if number > last.number:
-            message = f"Round {number} was already deleted."
+            message = _("Round %(number)s was already deleted.") % {"number": number}
         else:
-            message = f"Round {number} is no longer the last round, so it was not deleted."
+            message = _("Round %(number)s is no longer the last round, so it was not deleted.") % {
+                "number": number
+            }
         raise Conflict(message)
     scored = _rescored(game, _stored_rounds(game)[:-1])
     last._history_user = _user(by)
@@ -433,8 +454,10 @@ def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
     deleted = _restorable(game, len(stored) + 1)
     if deleted is None or deleted.history_id != deletion:
         raise Conflict(
-            "That round can't be put back any more: a round was saved in its place, "
-            "it was already restored, or the undo expired."
+            _(
+                "That round can't be put back any more: a round was saved in its place, "
+                "it was already restored, or the undo expired."
+            )
         )
     rounds = _stored_rounds(game)
     went_out_on = getattr(deleted, "went_out_on", "") or ""
@@ -469,7 +492,7 @@ def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = 
     if game.first_dealer_id and started_by_next_dealer:
         first_seat = next(s.number for s in seats if s.player_id == game.first_dealer_id)
         first_dealer = players[dealer_seat(first_seat, len(game.rounds.all()) + 1, len(players))]
-    return game_start(
+    rematch = game_start(
         crew=game.crew,
         players=players,
         edition=game.edition,
@@ -480,6 +503,13 @@ def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = 
         house_note=game.house_note,
         by=by,
     )
+    # The table's live link moves on to the rematch: the watchers' phones (and the QR code on
+    # the table) follow the table, and the finished game gets a link of its own.
+    table_token = game.share_token
+    Game.objects.filter(pk=game.pk).update(share_token=new_token(), version=F("version") + 1)
+    Game.objects.filter(pk=rematch.pk).update(share_token=table_token, rematch_of=game)
+    rematch.share_token, rematch.rematch_of = table_token, game
+    return rematch
 
 
 def _save_setting(game: Game, fields: list[str], by: User) -> None:
@@ -493,7 +523,7 @@ def _save_setting(game: Game, fields: list[str], by: User) -> None:
 @_write
 def game_set_dealer(*, game: Game, player: Player, by: User = None) -> None:
     if player.pk not in {seat.player_id for seat in game.seats.all()}:
-        raise RuleError(f"{player.name} is not playing in this game.")
+        raise RuleError(_("%(player)s is not playing in this game.") % {"player": player.name})
     game.first_dealer = player
     _save_setting(game, ["first_dealer"], by)
 
