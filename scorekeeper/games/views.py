@@ -455,7 +455,13 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
         if game is None:
             raise Http404("This share link is not valid (it may have been replaced).")
         etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{shown_zone}")
-        context = {"game": game, "board": board_for(game), "editable": False, "token": token}
+        context = {
+            "game": game,
+            "board": board_for(game),
+            "editable": False,
+            "live": True,
+            "token": token,
+        }
         response = render(request, template, context)
         if variant == "board":
             cache.set(f"live:{token}:{etag}", response.content, LIVE_BOARD_CACHE_SECONDS)

@@ -413,3 +413,25 @@ def test_dashboard_and_new_game_queries_do_not_grow(crew_client, games, django_a
         client.get("/")
     with django_assert_num_queries(4):
         client.get(reverse("games:game_new"))
+
+
+def test_the_tables_live_link_follows_it_into_the_rematch(crew_client, game):
+    client, _ = crew_client
+    link = game.share_token
+    live = reverse("games:live_board", args=[link])
+    client.post(reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=150, Cat=60))
+    over = client.get(live, **HTMX)
+    assert "Ann wins!" in over.content.decode()
+    assert "every 12s" in over.content.decode()  # a finished game is polled slowly
+    client.post(reverse("games:rematch", args=[game.pk]))
+    rematch = Game.objects.exclude(pk=game.pk).get()
+    game.refresh_from_db()
+    assert (rematch.share_token, rematch.rematch_of) == (link, game)
+    assert game.share_token != link  # the finished game keeps a link of its own
+    now = client.get(live, HTTP_IF_NONE_MATCH=over["ETag"], **HTMX)
+    assert now.status_code == 200
+    text = now.content.decode()
+    assert f'data-game="{rematch.pk}"' in text and "Ann wins!" not in text
+    assert "every 4s" in text
+    old_game = client.get(reverse("games:live", args=[game.share_token])).content.decode()
+    assert "Ann wins!" in old_game
