@@ -619,6 +619,19 @@
     });
   }
 
+  // The game page lists and sends the challenges kept on this phone; their script
+  // (offline-challenges.js, also in the worker's shell) loads only when there are some.
+  function loadChallengeQueue() {
+    var list = document.querySelector("[data-queued-challenges][data-queue-script]");
+    if (!list || window.scorekeeperChallenges) return;
+    kept.keyedStore("scorekeeper-challenges", "challenges").all().then(function (waiting) {
+      if (!waiting.length || window.scorekeeperChallenges) return;
+      var script = document.createElement("script");
+      script.src = list.getAttribute("data-queue-script");
+      document.head.appendChild(script);
+    }).catch(function () { return null; });
+  }
+
   function start() {
     // A page opened from the worker's kept copy carries the request key it had when it was
     // kept, maybe one a round already waiting here was saved with: entries are stored by key,
@@ -628,6 +641,7 @@
     if (key) key.value = newRequestKey();
     registerWorker();
     listKeptGames();
+    loadChallengeQueue();
     render().then(flush);
     setInterval(function () {
       entries().then(function (list) { if (list.some(function (e) { return SENDABLE[e.state]; })) flush(); });

@@ -391,9 +391,12 @@ def test_challenges_logged_offline_wait_on_the_game_page_and_are_stored_once(
     ]
     assert len({c.request_key for c in logged}) == 2
     # Sending again (another tab, the timer) finds nothing left: each is stored once.
-    page.evaluate("window.scorekeeperChallenges.flush()")
+    page.evaluate("window.scorekeeperChallenges ? window.scorekeeperChallenges.flush() : null")
     page.reload()
+    expect(page.locator(".referee-panel")).to_contain_text("Cat challenged Dan")
     assert Challenge.objects.count() == 2
+    # Nothing waits any more: the game page no longer loads the challenge queue's script.
+    assert page.evaluate("typeof window.scorekeeperChallenges") == "undefined"
 
 
 def test_rounds_entered_on_the_kept_copy_across_a_reload_each_keep_their_own_key(
