@@ -146,6 +146,7 @@ def test_keys_look_like_cards_and_say_what_they_show(live_server, logged_in_page
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         page.get_by_role("radio", name="Ann", exact=True).click()
+        page.screenshot(path=f"/tmp/round-{scheme}.png")
         assert_accessible(page)
 
 
