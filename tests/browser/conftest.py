@@ -1,8 +1,12 @@
+import io
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.urls import reverse
 from playwright.sync_api import Page
 
 from scorekeeper.games.models import Crew, Membership
@@ -56,3 +60,67 @@ def logged_in_page(live_server, page: Page, member) -> Page:
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(live_server.url + "/")
     return page
+
+
+@dataclass(frozen=True)
+class Screen:
+    name: str
+    url: str
+    signed_in: bool = True
+
+
+@pytest.fixture
+def every_screen(member) -> list[Screen]:
+    """Every screen of the app, by URL name, over a crew with a history, a game in play (two
+    rounds, a challenge) and a finished one: the pages axe and the screenshots visit."""
+    from scorekeeper.games.models import Player
+    from scorekeeper.games.services import round_record
+    from tests.factories import ChallengeFactory, GameFactory
+
+    _, crew = member
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition="kitty")
+    round_record(game=game, winner="Ann", hands={"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})
+    round_record(game=game, winner="Cat", hands={"Ann": 33, "Ben": "*+2 *S", "Dan": 8})
+    ChallengeFactory(game=game, challenger="Ben", challenged="Cat")
+    over = GameFactory(crew=crew, players=["Ann", "Ben"], night=game.night)
+    round_record(game=over, winner="Ann", hands={"Ben": 600})
+    # The history goes back from the day before tonight's night.
+    call_command("seed_demo", games=12, crew=crew.name, user="", stdout=io.StringIO())
+    night = crew.nights.exclude(pk=game.night_id).order_by("date").last()
+    finished = night.games.order_by("pk").first()
+    first, second = Player.objects.filter(crew=crew).order_by("name")[:2]
+    return [
+        Screen("sign-up", reverse("accounts:signup"), signed_in=False),
+        Screen("log in", reverse("accounts:login"), signed_in=False),
+        Screen("home", reverse("games:home")),
+        Screen("new game", reverse("games:game_new")),
+        Screen("scoreboard", reverse("games:game_detail", args=[game.pk])),
+        Screen("game over", reverse("games:game_detail", args=[over.pk])),
+        Screen("round edit", reverse("games:round_change", args=[game.pk, 1])),
+        Screen("live view", reverse("games:live", args=[game.share_token])),
+        Screen("rules search", reverse("referee:rules_search") + "?q=stack+draw+two"),
+        Screen("rule entry", reverse("referee:rule_detail", args=["wd4-challenge"])),
+        Screen("challenge helper", reverse("referee:rules_challenge")),
+        Screen("game challenge", reverse("referee:game_challenge", args=[game.pk])),
+        Screen("first card helper", reverse("referee:first_card")),
+        Screen("house rules", reverse("referee:house_rules", args=[game.pk])),
+        Screen("nights", reverse("history:night_list")),
+        Screen("night", reverse("history:night_detail", args=[night.pk])),
+        Screen("game record", reverse("history:game_record", args=[finished.pk])),
+        Screen("players", reverse("history:player_list")),
+        Screen("player", reverse("history:player_detail", args=[first.pk])),
+        Screen(
+            "head to head",
+            reverse("history:head_to_head") + f"?a={first.pk}&b={second.pk}",
+        ),
+        Screen("import", reverse("history:games_import")),
+        Screen("crew", reverse("accounts:crew_detail")),
+    ]
+
+
+def log_in(page: Page, base_url: str) -> None:
+    page.goto(base_url + reverse("accounts:login"))
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(base_url + reverse("games:home"))
