@@ -82,7 +82,6 @@ def test_a_four_player_round_fits_one_screen_and_takes_winner_cards_and_save(
     expect(chip(page, "Dan")).to_contain_text("1 card · 3 pts")
     # Everything of the round is on the screen at once, without scrolling.
     height = round_height(page)
-    page.screenshot(path="/tmp/round-before-save.png")
     for part in (
         page.get_by_role("radio", name="Ann", exact=True),
         chip(page, "Dan"),
@@ -93,7 +92,6 @@ def test_a_four_player_round_fits_one_screen_and_takes_winner_cards_and_save(
     cards = 5
     tap(page.get_by_role("button", name="Save round 1"))
     expect(page.locator('[data-standing="Ann"]')).to_have_attribute("data-total", "87")
-    page.screenshot(path="/tmp/round-screen.png")
     moves = taps - 1 - cards - 1
     print(
         f"\n4-player round: {taps} taps = 1 winner + {cards} cards + {moves} hand moves + 1 save; "
@@ -146,7 +144,6 @@ def test_keys_look_like_cards_and_say_what_they_show(live_server, logged_in_page
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         page.get_by_role("radio", name="Ann", exact=True).click()
-        page.screenshot(path=f"/tmp/round-{scheme}.png")
         assert_accessible(page)
 
 
