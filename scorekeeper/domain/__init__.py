@@ -22,6 +22,7 @@ from .keypad import WENT_OUT_ON, Key, draw_options, keypad_keys
 from .scored import Placing, ScoredGame, ScoredRound, scored_game
 from .scoring import (
     DEFAULT_TARGET,
+    ENDINGS,
     FORMAT,
     SCORING_SUMMARIES,
     Scoring,
@@ -34,6 +35,7 @@ __all__ = [
     "COLOUR_NAMES",
     "DEFAULT_TARGET",
     "EDITIONS",
+    "ENDINGS",
     "FORMAT",
     "KIND_NAMES",
     "SCORING_SUMMARIES",

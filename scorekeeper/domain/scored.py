@@ -51,6 +51,8 @@ class ScoredGame:
     finished: bool
     winners: tuple[str, ...]
     data: Mapping[str, Any]
+    # "" unless the game was stopped before the target: "leader", "no_result" or "abandoned".
+    ended: str = ""
 
     @classmethod
     def from_scored(cls, scored: Mapping[str, Any]) -> ScoredGame:
@@ -83,6 +85,7 @@ class ScoredGame:
             finished=bool(result["finished"]),
             winners=tuple(result["winners"]),
             data=scored,
+            ended=scored.get("ended", ""),
         )
 
     @property

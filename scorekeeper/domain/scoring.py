@@ -26,6 +26,10 @@ MAX_NAME_LENGTH = 40
 MAX_TARGET = 1_000_000
 MAX_HAND_POINTS = 999_999
 MAX_ROUNDS = 10_000
+# How a game can stop before anyone reaches the target: the current leader(s) win, or the game
+# counts for nothing (stopped with no result, or abandoned).
+ENDINGS = ("leader", "no_result", "abandoned")
+ENDINGS_WITH_A_RESULT = ("leader",)
 
 # Invisible characters that change how text around them is shown: the byte-order mark and the
 # bidirectional overrides and isolates (U+202A-E, U+2066-9). Joiners (U+200C, U+200D) stay:
@@ -238,6 +242,18 @@ def rank(totals: Mapping[str, int], scoring: Scoring | str) -> list[tuple[int, s
     return ranked
 
 
+def parse_ending(value: Any) -> str:
+    """A game's ``ended``: "" (played to the target, or still in play) or one of ENDINGS."""
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str) or value not in ENDINGS:
+        raise RuleError(
+            f"'ended' {_shown(value)} is not a way a game ends: use "
+            f"{', '.join(map(repr, ENDINGS))}, or leave it out."
+        )
+    return value
+
+
 def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
     """Validate and score a ``scorekeeper-game/1`` game.
 
@@ -245,6 +261,10 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
     round's ``points`` (every player → points scored that round) and a ``result`` of
     ``totals``, ``finished`` and ``winners`` (empty until the game is over). Raises
     :class:`RuleError` (a ``ValueError``) naming the offending value.
+
+    A game stopped early carries ``ended``: it is over (``finished``) though nobody reached
+    the target; with ``"leader"`` the best total(s) win, as at the target; with
+    ``"no_result"`` or ``"abandoned"`` nobody does.
     """
     if not isinstance(game, Mapping):
         raise RuleError("A game must be a JSON object.")
@@ -255,6 +275,7 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
     scoring = parse_scoring(game.get("scoring", Scoring.STANDARD))
     target = parse_target(game.get("target", DEFAULT_TARGET))
     players = parse_players(game.get("players"))
+    ended = parse_ending(game.get("ended"))
     rounds = game.get("rounds", [])
     if not isinstance(rounds, list):
         raise RuleError("'rounds' must be a list.")
@@ -284,10 +305,18 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
             finished_at = number
 
     finished = finished_at is not None
+    if ended and finished:
+        raise RuleError(
+            f"The game reached its target in round {finished_at}, so it can't also be ended "
+            f"early ({ended!r})."
+        )
+    if ended in ENDINGS_WITH_A_RESULT and not scored_rounds:
+        raise RuleError("A game ended with the leader winning needs at least one round.")
+    has_result = finished or ended in ENDINGS_WITH_A_RESULT
     result = {
         "totals": totals,
-        "finished": finished,
-        "winners": winners_of(totals, scoring) if finished else [],
+        "finished": finished or bool(ended),
+        "winners": winners_of(totals, scoring) if has_result else [],
     }
     extras = {k: copy.deepcopy(v) for k, v in game.items() if k not in GAME_KEYS}
     return {
@@ -296,11 +325,12 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
         "scoring": scoring.value,
         "target": target,
         "players": players,
+        **({"ended": ended} if ended else {}),
         **extras,
         "rounds": scored_rounds,
         "result": result,
     }
 
 
-GAME_KEYS = {"format", "edition", "scoring", "target", "players", "rounds", "result"}
+GAME_KEYS = {"format", "edition", "scoring", "target", "players", "ended", "rounds", "result"}
 ROUND_KEYS = {"winner", "hands", "points"}

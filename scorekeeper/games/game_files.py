@@ -398,6 +398,8 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
         game.started_at = plan.started_at
         game.finished_at = plan.finished_at or (now if finished else None)
         game.status = Game.Status.FINISHED if finished else Game.Status.ACTIVE
+        # Files written before games could be stopped early have no "ended": played on.
+        game.ended = scored.get("ended", "")
         game.first_dealer = by_key[plan.first_dealer.casefold()] if plan.first_dealer else None
         game.house_rules = plan.agreed
         game.house_note = plan.note

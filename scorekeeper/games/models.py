@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from simple_history.models import HistoricalRecords
 
 from scorekeeper.domain import EDITIONS, Scoring
-from scorekeeper.domain.scoring import MAX_NAME_LENGTH
+from scorekeeper.domain.scoring import ENDINGS_WITH_A_RESULT, MAX_NAME_LENGTH
 
 
 def new_token() -> str:
@@ -150,6 +150,11 @@ class GameQuerySet(models.QuerySet["Game"]):
             )
         return self.select_related("night", "first_dealer").prefetch_related(*rows)
 
+    def counted(self) -> GameQuerySet:
+        """The games that count in results and stats: finished with a winner (played to the
+        target, or stopped early with the leader winning)."""
+        return self.filter(status=Game.Status.FINISHED, ended__in=COUNTED_ENDINGS)
+
 
 class Ending(models.TextChoices):
     """How a game was stopped before anyone reached the target."""
@@ -157,6 +162,11 @@ class Ending(models.TextChoices):
     LEADER = "leader", "Ended early: the leader wins"
     NO_RESULT = "no_result", "Ended early: no result"
     ABANDONED = "abandoned", "Abandoned"
+
+
+# A game counts in results and stats when it was played to the target ("") or stopped with
+# the leader winning; one stopped with no result, or abandoned, counts nowhere.
+COUNTED_ENDINGS = ("", *ENDINGS_WITH_A_RESULT)
 
 
 class Game(models.Model):

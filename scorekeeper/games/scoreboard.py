@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from scorekeeper.domain import FORMAT, ScoredGame, ScoredRound, scored_game
 
-from .models import Game
+from .models import Ending, Game
 
 
 def game_to_dict(game: Game, *, challenges: bool = True) -> dict[str, Any]:
@@ -35,6 +35,8 @@ def game_to_dict(game: Game, *, challenges: bool = True) -> dict[str, Any]:
         "started_at": game.started_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
+    if game.ended:
+        data["ended"] = game.ended
     if game.first_dealer_id:
         data["first_dealer"] = game.first_dealer.name
     if game.house_rules or game.house_note:
@@ -88,7 +90,17 @@ class Board:
 
     @property
     def finished(self) -> bool:
+        """Over: the target was reached, or the table ended the game early."""
         return self.scored.finished
+
+    @property
+    def ended(self) -> str:
+        """How the game was stopped early ("leader", "no_result", "abandoned"), else ""."""
+        return self.scored.ended
+
+    @property
+    def ended_label(self) -> str:
+        return Ending(self.ended).label if self.ended else ""
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -147,3 +159,13 @@ def load_game(queryset: QuerySet[Game], game_id: int, *, attempts: int = 3) -> G
             return game
     with transaction.atomic():
         return queryset.select_for_update(of=("self",)).with_rounds().filter(pk=game_id).first()
+
+
+def night_winners(games: QuerySet[Game]) -> list[tuple[str, int]]:
+    """Who won how many of ``games`` (loaded with ``with_rounds()``), most wins first; a
+    shared win counts for each winner. Scored by the core, like every result."""
+    wins: dict[str, int] = {}
+    for game in games:
+        for name in scored_game(game_to_dict(game, challenges=False)).winners:
+            wins[name] = wins.get(name, 0) + 1
+    return sorted(wins.items(), key=lambda item: (-item[1], item[0].casefold()))

@@ -32,7 +32,18 @@ from scorekeeper.domain import (
 )
 
 from .audit import changes_since
-from .models import Crew, Game, GameNight, Hand, Player, Round, Seat, new_token
+from .models import (
+    Crew,
+    DeletedGame,
+    Ending,
+    Game,
+    GameNight,
+    Hand,
+    Player,
+    Round,
+    Seat,
+    new_token,
+)
 from .scoreboard import Board, game_to_dict
 from .signals import game_changed
 
@@ -41,6 +52,8 @@ User = AbstractBaseUser | AnonymousUser | None
 
 # How long a deleted round can be put back (if no round took its number meanwhile).
 UNDO_WINDOW = dt.timedelta(minutes=30)
+# How long a deleted game can be put back (its file is kept that long, then forgotten).
+GAME_UNDO_WINDOW = dt.timedelta(minutes=10)
 
 # A service joins the caller's transaction (a view's locked_game block) without a savepoint;
 # alone it runs in a transaction of its own.
@@ -289,6 +302,7 @@ def round_record(
             if round_.request_key == request_key:
                 board = Board(game=game, scored=_rescored(game, _stored_rounds(game)))
                 return Saved(board=board, number=round_.number, replayed=True)
+    _refuse_if_ended(game)
     next_number = len(stored) + 1
     if number is not None and number != next_number:
         if number < next_number:
@@ -325,6 +339,16 @@ def round_record(
     )
     _bump(game, scored)
     return Saved(board=Board(game=game, scored=scored), number=next_number)
+
+
+def _refuse_if_ended(game: Game) -> None:
+    """A game the table stopped takes no more rounds until it is resumed (a correction of
+    a round already played is still allowed)."""
+    if game.ended:
+        raise Conflict(
+            _("This game was stopped (%(how)s): resume it to add or delete a round.")
+            % {"how": _ending_words(game.ended)}
+        )
 
 
 def _went_out_on(value: str | None) -> str:
@@ -408,6 +432,7 @@ def round_edit(
 @_write
 def round_delete_last(*, game: Game, number: int | None, by: User = None) -> Board:
     """Delete the last round, which must be round ``number``; it stays restorable."""
+    _refuse_if_ended(game)
     stored = list(game.rounds.all())
     if not stored:
         raise Conflict(_("There is no round to delete."))
@@ -450,6 +475,7 @@ def restorable_round(game: Game, board: Board) -> Any:
 @_write
 def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
     """Put back the deleted round ``deletion`` (its history id) if nothing took its place."""
+    _refuse_if_ended(game)
     stored = list(game.rounds.all())
     deleted = _restorable(game, len(stored) + 1)
     if deleted is None or deleted.history_id != deletion:
@@ -485,7 +511,14 @@ def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
 
 @_write
 def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = None) -> Game:
-    """A new game with the same players, seats, edition, mode, target and house rules."""
+    """A new game with the same players, seats, edition, mode, target and house rules.
+
+    A game has at most one rematch: a second tap (or another phone) gets the one already
+    started, so the table's live link is not split between two games.
+    """
+    existing = game.rematches.order_by("-pk").first()
+    if existing is not None:
+        return existing
     seats = list(game.seats.all())
     players = [seat.player for seat in seats]
     first_dealer = None
@@ -541,3 +574,188 @@ def game_set_house_rules(
 def game_new_share_token(*, game: Game, by: User = None) -> None:
     game.share_token = new_token()
     _save_setting(game, ["share_token"], by)
+
+
+# --- The game's life: stopping early, resuming, deleting and undeleting ----------------------
+
+
+def _ending_words(ending: str) -> str:
+    return {
+        Ending.LEADER: _("ended early, the leader wins"),
+        Ending.NO_RESULT: _("ended early with no result"),
+        Ending.ABANDONED: _("abandoned"),
+    }.get(ending, ending)
+
+
+def _refuse_stale(game: Game, version: int | None) -> None:
+    """A stop or a delete names the version the phone showed: a round saved meanwhile could
+    change who leads, so the table looks again before deciding."""
+    if version is not None and version != game.version:
+        raise Conflict(
+            _(
+                "The game changed on another phone since you opened it (a round was saved or "
+                "corrected), so nothing was done: check the board and try again."
+            )
+        )
+
+
+@_write
+def game_end(*, game: Game, ending: str, version: int | None = None, by: User = None) -> Board:
+    """Stop a game before anyone reached the target.
+
+    ``ending``: "leader" (the best total wins now and the game counts in the stats),
+    "no_result" or "abandoned" (the game counts in no stats). It can be undone
+    (:func:`game_resume`).
+    """
+    if ending not in Ending.values:
+        raise RuleError(
+            _(
+                "%(ending)s is not a way to stop a game: choose “the leader wins”, "
+                "“no result” or “abandon”."
+            )
+            % {"ending": repr(ending)[:40]}
+        )
+    if game.ended:
+        raise Conflict(
+            _("This game was already stopped (%(how)s).") % {"how": _ending_words(game.ended)}
+        )
+    _refuse_stale(game, version)
+    rounds = _stored_rounds(game)
+    if _rescored(game, rounds).finished:
+        raise Conflict(_("This game is already over: someone reached the target."))
+    if ending == Ending.LEADER and not rounds:
+        raise RuleError(
+            _(
+                "No round has been played yet, so nobody leads: stop it with no result, "
+                "or abandon it."
+            )
+        )
+    game.ended = ending
+    scored = _rescored(game, rounds)
+    game._history_user = _user(by)
+    game.save(update_fields=["ended"])
+    _bump(game, scored)
+    return Board(game=game, scored=scored)
+
+
+@_write
+def game_resume(*, game: Game, by: User = None) -> Board:
+    """Undo :func:`game_end`: the game is in play again where it stopped."""
+    if not game.ended:
+        raise Conflict(_("This game is not stopped, so there is nothing to resume."))
+    game.ended = ""
+    scored = _rescored(game, _stored_rounds(game))
+    game._history_user = _user(by)
+    game.save(update_fields=["ended"])
+    _bump(game, scored)
+    return Board(game=game, scored=scored)
+
+
+@_write
+def game_delete(*, game: Game, version: int | None = None, by: User = None) -> DeletedGame:
+    """Delete a game (from :func:`locked_game`, with its challenges), keeping its game file
+    for :data:`GAME_UNDO_WINDOW` so :func:`game_restore` can put it back.
+
+    The table's live link does not die with a rematch deleted by mistake: it goes back to
+    the game the rematch followed.
+    """
+    from .game_files import export_game  # game_files imports this module
+
+    _refuse_stale(game, version)
+    now = timezone.now()
+    rematches = list(game.rematches.values_list("pk", flat=True))
+    previous = (
+        Game.objects.filter(pk=game.rematch_of_id, crew_id=game.crew_id)
+        .values_list("pk", "share_token")
+        .first()
+        if game.rematch_of_id
+        else None
+    )
+    table = {
+        "share_token": game.share_token,
+        "rematch_of": previous[0] if previous else None,
+        "rematch_of_token": previous[1] if previous else None,
+        "rematches": rematches,
+    }
+    DeletedGame.objects.filter(crew_id=game.crew_id, deleted_at__lt=now - GAME_UNDO_WINDOW).delete()
+    kept = DeletedGame.objects.create(
+        crew_id=game.crew_id,
+        uid=game.uid,
+        label=", ".join(seat.player.name for seat in game.seats.all())[:200],
+        data={"file": export_game(game), "table": table},
+        deleted_by=_user(by),
+        deleted_at=now,
+    )
+    _changed(game)  # its results (if it had any) go with it
+    game._history_user = _user(by)
+    game.delete()
+    if previous and not rematches:
+        Game.objects.filter(pk=previous[0]).update(
+            share_token=table["share_token"], updated_at=now, version=F("version") + 1
+        )
+    return kept
+
+
+def deleted_games(crew: Crew, *, now: dt.datetime | None = None):
+    """The crew's deleted games that can still be put back, newest first."""
+    now = now or timezone.now()
+    return DeletedGame.objects.filter(crew=crew, deleted_at__gte=now - GAME_UNDO_WINDOW)
+
+
+@transaction.atomic  # not _write: a refusal here must not break a caller's transaction
+def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
+    """Put back the deleted game ``deleted`` (a DeletedGame id) of ``crew`` while its undo
+    lasts: imported from its game file (same id, rounds, challenges and trail), with its
+    live link and its place in a chain of rematches. It comes back under a new number."""
+    from .game_files import import_game  # game_files imports this module
+
+    kept = DeletedGame.objects.select_for_update().filter(crew=crew, pk=deleted).first()
+    if kept is None or timezone.now() - kept.deleted_at > GAME_UNDO_WINDOW:
+        raise Conflict(
+            _(
+                "That game can't be put back any more: it was already restored, or its undo "
+                "expired after %(minutes)s minutes."
+            )
+            % {"minutes": int(GAME_UNDO_WINDOW.total_seconds() // 60)}
+        )
+    game = import_game(crew=crew, data=kept.data["file"])
+    table = kept.data.get("table") or {}
+    fields: dict[str, Any] = {}
+    previous = table.get("rematch_of")
+    if previous and Game.objects.filter(pk=previous, crew=crew).exists():
+        fields["rematch_of_id"] = previous
+    token = table.get("share_token")
+    if token:
+        holder = Game.objects.filter(share_token=token).values_list("pk", flat=True).first()
+        if holder is not None and holder == previous:
+            # The link went back to the previous game when this one was deleted: it returns.
+            Game.objects.filter(pk=previous).update(
+                share_token=table.get("rematch_of_token") or new_token(),
+                version=F("version") + 1,
+            )
+            holder = None
+        if holder is None:
+            fields["share_token"] = token
+    user = _user(by)
+    who = user.get_username() if user is not None else None
+    times = {"deleted": _at(kept.deleted_at), "now": _at(timezone.now()), "who": who}
+    if who:
+        text = _("Game deleted at %(deleted)s and put back at %(now)s by %(who)s.") % times
+    else:
+        text = _("Game deleted at %(deleted)s and put back at %(now)s.") % times
+    note = {
+        "at": timezone.now().isoformat(),
+        "by": who,
+        "action": "game-restored",
+        "round": None,
+        "text": text,
+    }
+    fields["imported_audit"] = [*game.imported_audit, note]
+    Game.objects.filter(pk=game.pk).update(**fields)
+    Game.objects.filter(
+        pk__in=table.get("rematches") or [], crew=crew, rematch_of__isnull=True
+    ).update(rematch_of=game)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    kept.delete()
+    return game

@@ -47,6 +47,7 @@ from django.db.models import (
 from django.db.models.functions import Cast, TruncMonth
 
 from scorekeeper.games.models import (
+    COUNTED_ENDINGS,
     Challenge,
     Crew,
     Game,
@@ -69,6 +70,12 @@ TABLES = {
 }
 FINISHED = Game.Status.FINISHED.value
 STANDARD = ScoringMode.STANDARD.value
+# A game counts when it is finished with a result: played to the target, or stopped early
+# with the leader winning (COUNTED_ENDINGS). One stopped with no result, or abandoned, counts
+# in no figure.
+_COUNTED = "g.status = '{finished}' AND g.ended IN ({endings})".format(
+    finished=FINISHED, endings=", ".join(f"'{value}'" for value in COUNTED_ENDINGS)
+)
 
 # A finished game's rows are current when they carry its updated_at and its numbers of rounds
 # and challenges (the counts catch a row deleted without touching the game).
@@ -82,8 +89,8 @@ _CURRENT = """
 
 _ANY_STALE = f"""
 SELECT 1 FROM {TABLES["game"]} g WHERE g.crew_id = %s AND (
-    (g.status = '{FINISHED}' AND NOT {_CURRENT})
-    OR (g.status <> '{FINISHED}'
+    ({_COUNTED} AND NOT {_CURRENT})
+    OR (NOT ({_COUNTED})
         AND EXISTS (SELECT 1 FROM {TABLES["result"]} sr WHERE sr.game_id = g.id))
 ) LIMIT 1
 """
@@ -91,7 +98,7 @@ SELECT 1 FROM {TABLES["game"]} g WHERE g.crew_id = %s AND (
 _DELETE_STALE = f"""
 DELETE FROM {TABLES["result"]} WHERE crew_id = %s AND game_id IN (
     SELECT g.id FROM {TABLES["game"]} g
-    WHERE g.crew_id = %s AND (g.status <> '{FINISHED}' OR NOT {_CURRENT})
+    WHERE g.crew_id = %s AND (NOT ({_COUNTED}) OR NOT {_CURRENT})
 )
 """
 
@@ -104,7 +111,7 @@ WITH games AS (
            (SELECT COUNT(*) FROM {round} r WHERE r.game_id = g.id) AS rounds,
            (SELECT COUNT(*) FROM {challenge} c WHERE c.game_id = g.id) AS challenges
     FROM {game} g
-    WHERE {scope} AND g.status = '{finished}'
+    WHERE {scope} AND {counted}
       AND NOT EXISTS (SELECT 1 FROM {result} sr WHERE sr.game_id = g.id)
 ),
 round_points AS (
@@ -177,9 +184,9 @@ WHERE 1 = 1
 ON CONFLICT DO NOTHING
 """
 _INSERT_MISSING = _INSERT.format(
-    scope="g.crew_id = %s", finished=FINISHED, standard=STANDARD, **TABLES
+    scope="g.crew_id = %s", counted=_COUNTED, standard=STANDARD, **TABLES
 )
-_INSERT_GAME = _INSERT.format(scope="g.id = %s", finished=FINISHED, standard=STANDARD, **TABLES)
+_INSERT_GAME = _INSERT.format(scope="g.id = %s", counted=_COUNTED, standard=STANDARD, **TABLES)
 
 
 def refresh_game(game_id: int) -> None:
@@ -226,8 +233,13 @@ def refresh_results(crew: Crew) -> None:
 
 
 def _in(games: QuerySet[Game]) -> QuerySet:
-    """The finished games among ``games``, as a subquery of ids."""
-    return games.filter(status=Game.Status.FINISHED).order_by().values("id")
+    """The counted games among ``games`` (finished with a result), as a subquery of ids."""
+    return counted(games).order_by().values("id")
+
+
+def counted(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The games among ``games`` that count in the figures: finished with a result."""
+    return games.filter(status=Game.Status.FINISHED, ended__in=COUNTED_ENDINGS)
 
 
 def _ratio(numerator: Any, denominator: str) -> Case:
@@ -351,7 +363,7 @@ def head_to_head(crew: Crew, a: Player, b: Player) -> HeadToHead:
     figures = {row["player_id"]: row for row in player_stats(together)}
     result_of = SeatResult.objects.filter(game=OuterRef("pk"))
     games = (
-        together.filter(status=Game.Status.FINISHED)
+        counted(together)
         .select_related("night")
         .annotate(
             a_total=Subquery(result_of.filter(player=a).values("total")[:1]),

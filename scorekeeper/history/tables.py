@@ -183,6 +183,8 @@ class NightGamesTable(HistoryTable):
     def render_winners(self, record: Any) -> str:
         if record.status != "finished":
             return _("In play")
+        if record.ended in ENDED_WITHOUT_RESULT:
+            return str(ENDED_WITHOUT_RESULT[record.ended])
         return ", ".join(self.winners.get(record.pk, [])) or "—"
 
     def value_winners(self, record: Any) -> str:
@@ -195,6 +197,13 @@ class NightGamesTable(HistoryTable):
         if not record.finished_at:
             return ""
         return int((record.finished_at - record.started_at).total_seconds() // 60)
+
+
+# A game stopped with no winner says how, where the winners would be.
+ENDED_WITHOUT_RESULT = {
+    "no_result": gettext_lazy("No result"),
+    "abandoned": gettext_lazy("Abandoned"),
+}
 
 
 def _clock(game: Any) -> str:
