@@ -91,7 +91,7 @@ class NightTable(HistoryTable):
     players = tables.Column(
         verbose_name=gettext_lazy("Who played"), empty_values=(), orderable=False
     )
-    games_count = tables.Column(verbose_name=gettext_lazy("Games"), attrs={"td": {"class": "num"}})
+    games_count = tables.Column(verbose_name=gettext_lazy("Games"), attrs=_num_cells())
     winners = tables.Column(verbose_name=gettext_lazy("Won by"), empty_values=(), orderable=False)
 
     class Meta(HistoryTable.Meta):
@@ -143,9 +143,7 @@ class NightGamesTable(HistoryTable):
     # Shown under the edition on screen (one column less on a phone); its own CSV column.
     scoring = tables.Column(verbose_name=gettext_lazy("Mode"), visible=False)
     winners = tables.Column(verbose_name=gettext_lazy("Won by"), empty_values=())
-    rounds_count = tables.Column(
-        verbose_name=gettext_lazy("Rounds"), attrs={"td": {"class": "num"}}
-    )
+    rounds_count = tables.Column(verbose_name=gettext_lazy("Rounds"), attrs=_num_cells())
     duration = tables.Column(verbose_name=gettext_lazy("Time"), empty_values=())
 
     class Meta(HistoryTable.Meta):
@@ -222,16 +220,10 @@ class LeaderboardTable(HistoryTable):
     export_key = "leaderboard"
     caption = gettext_lazy("Leaderboard")
     name = tables.Column(verbose_name=gettext_lazy("Player"), linkify=_player_link)
-    games_won = tables.Column(verbose_name=gettext_lazy("Won"), attrs={"td": {"class": "num"}})
-    games_played = tables.Column(
-        verbose_name=gettext_lazy("Played"), attrs={"td": {"class": "num"}}
-    )
-    round_wins = tables.Column(
-        verbose_name=gettext_lazy("Rounds won"), attrs={"td": {"class": "num"}}
-    )
-    best_round = tables.Column(
-        verbose_name=gettext_lazy("Best round"), attrs={"td": {"class": "num"}}
-    )
+    games_won = tables.Column(verbose_name=gettext_lazy("Won"), attrs=_num_cells())
+    games_played = tables.Column(verbose_name=gettext_lazy("Played"), attrs=_num_cells())
+    round_wins = tables.Column(verbose_name=gettext_lazy("Rounds won"), attrs=_num_cells())
+    best_round = tables.Column(verbose_name=gettext_lazy("Best round"), attrs=_num_cells())
 
     class Meta(HistoryTable.Meta):
         orderable = False
@@ -377,7 +369,7 @@ class RoundsTable(HistoryTable):
 class StandingsTable(HistoryTable):
     export_key = "standings"
     caption = gettext_lazy("Final standings")
-    place = tables.Column(verbose_name=gettext_lazy("Place"), attrs={"td": {"class": "num"}})
+    place = tables.Column(verbose_name=gettext_lazy("Place"), attrs=_num_cells())
     name = tables.Column(verbose_name=gettext_lazy("Player"))
     total = tables.Column(verbose_name=gettext_lazy("Points"), attrs=_num_cells())
     rounds_won = tables.Column(verbose_name=gettext_lazy("Rounds won"), attrs=_num_cells())
