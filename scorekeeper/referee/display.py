@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from django.utils.translation import get_language
+
 from scorekeeper.domain import (
     COLOUR_NAMES,
     EDITIONS,
@@ -24,12 +26,12 @@ from scorekeeper.domain import (
 from scorekeeper.domain.challenge import parse_colour
 from scorekeeper.rules import (
     KINDS,
-    SHEETS,
     Entry,
     FirstCardOutcome,
     get_entry,
     table_notes,
 )
+from scorekeeper.rules.localized import localized, sheet_title
 
 CHALLENGE_ENTRY = "wd4-challenge"
 AT_THIS_TABLE = "At this table: "
@@ -38,8 +40,10 @@ AT_THIS_TABLE = "At this table: "
 
 
 def sources_text(sources: Iterable[str]) -> str:
-    """Sheet ids as the titles people recognise, e.g. "General rules summary"."""
-    return "; ".join(SHEETS[source].title for source in sources)
+    """Sheet ids as the titles people recognise, e.g. "General rules summary", in the active
+    language."""
+    language = get_language()
+    return "; ".join(sheet_title(source, language) for source in sources)
 
 
 @dataclass(frozen=True)
@@ -55,8 +59,15 @@ class EntryView:
 
 
 def entry_view(entry: Entry, agreed: Mapping[str, object] | None = None) -> EntryView:
-    """An entry ready to print; ``agreed`` is a game's house rules (adds "at this table")."""
-    related = [found for slug in entry.related if (found := get_entry(slug)) is not None]
+    """An entry ready to print in the active language; ``agreed`` is a game's house rules
+    (adds "at this table")."""
+    language = get_language()
+    entry = localized(entry, language)
+    related = [
+        localized(found, language)
+        for slug in entry.related
+        if (found := get_entry(slug)) is not None
+    ]
     editions = (
         ""
         if set(entry.editions) >= set(EDITIONS)
@@ -86,7 +97,12 @@ COMMON_DISPUTES = (
 
 
 def common_disputes(edition: str = "") -> list[Entry]:
-    entries = [found for slug in COMMON_DISPUTES if (found := get_entry(slug)) is not None]
+    language = get_language()
+    entries = [
+        localized(found, language)
+        for slug in COMMON_DISPUTES
+        if (found := get_entry(slug)) is not None
+    ]
     return [entry for entry in entries if not edition or edition in entry.editions]
 
 
@@ -162,7 +178,7 @@ def who_may_challenge() -> tuple[str, str]:
     """The unorules.org limit on who may challenge, with its source, from the library."""
     entry = get_entry(CHALLENGE_ENTRY)
     assert entry is not None  # guarded by the tests
-    for variant in entry.variants:
+    for variant in localized(entry, get_language()).variants:
         if "unorules" in variant.sources:
             return variant.answer, sources_text(variant.sources)
     raise RuleError("The challenge entry lost its unorules.org variant.")

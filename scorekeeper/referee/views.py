@@ -14,6 +14,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.domain import (
@@ -39,6 +40,11 @@ from scorekeeper.rules import (
     get_entry,
     house_rule_labels,
     search,
+)
+from scorekeeper.rules.localized import (
+    get_localized_entry,
+    localized_entries,
+    localized_variants,
 )
 
 from .display import (
@@ -111,9 +117,11 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
         "editions": edition_choices(),
         "error": error,
         "best": entry_view(hits[0].entry, agreed) if hits else None,
-        "others": [hit.entry for hit in hits[1:]],
+        "others": localized_entries((hit.entry for hit in hits[1:]), get_language()),
         "common": common_disputes(edition),
-        "browse": entries_for_edition(edition) if edition else ENTRIES,
+        "browse": localized_entries(
+            entries_for_edition(edition) if edition else ENTRIES, get_language()
+        ),
         **_game_context(game),
     }
     status = 422 if error else 200
@@ -209,7 +217,7 @@ def _challenge_context(
         "game": game,
         "game_query": f"?game={game.pk}" if game else "",
         "action": action,
-        "rule": get_entry(CHALLENGE_ENTRY),
+        "rule": get_localized_entry(CHALLENGE_ENTRY, get_language()),
         "who_may_challenge": who_may_challenge(),
         "verdict": None,
         **extra,
@@ -328,6 +336,9 @@ def first_card_helper(request: HttpRequest) -> HttpResponse:
         except ValueError as refused:
             error = str(refused)
     choices = first_card_choices(edition)
+    language = get_language()
+    rule = get_localized_entry(outcome.entry, language) if outcome else None
+    variants = localized_variants(outcome.entry, outcome.variants, language) if outcome else []
     context = {
         "edition": edition,
         "editions": edition_choices(),
@@ -336,10 +347,8 @@ def first_card_helper(request: HttpRequest) -> HttpResponse:
         "card_label": dict(choices).get(card, ""),
         "outcome": outcome,
         "lines": first_card_lines(outcome) if outcome else [],
-        "variants": [(answer, sources_text(sources)) for sources, answer in outcome.variants]
-        if outcome
-        else [],
-        "rule": get_entry(outcome.entry) if outcome else None,
+        "variants": [(answer, sources_text(sources)) for sources, answer in variants],
+        "rule": rule,
         "error": error,
     }
     return render(request, "referee/first_card.html", context, status=422 if error else 200)

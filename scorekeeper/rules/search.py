@@ -28,6 +28,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
+from scorekeeper.rules import search_es
 from scorekeeper.rules.entries import EDITIONS, ENTRIES, Entry
 
 # --- Normalisation ---------------------------------------------------------------------------
@@ -38,6 +39,7 @@ _NOT_CARDS = r"(?!\s*(?:more\s+)?cards?\b)"  # "draw 2 cards" is an amount, not 
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), f" {token} ")
     for pattern, token in (
+        *search_es.PHRASES,  # Spanish card names and table talk first
         (r"\+\s*4|\bplus\s*(?:4|four)\b", "wilddrawfour"),
         (r"\+\s*2|\bplus\s*(?:2|two)\b", "drawtwo"),
         (r"\bwild\s*draw\s*(?:4|four)s?\b", "wilddrawfour"),
@@ -170,7 +172,9 @@ _STOP_WORDS_TEXT = """
     by as any than from still get got have has had let lets about really actually like
     happen happens happened
 """
-_STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
+_STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split()) | search_es.STOP_WORDS
+# Spanish words fold onto the same terms ("comodín" -> wild); an English meaning wins a clash.
+_SYNONYMS = {**search_es.SYNONYMS, **_SYNONYMS}
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -241,14 +245,26 @@ class _Doc:
     prominent: frozenset[str]  # title, slug and alias terms
 
 
+_ENGLISH_TERMS: frozenset[str] = frozenset(
+    term
+    for entry in ENTRIES
+    for text in (entry.title, entry.answer, *entry.aliases, *(v.answer for v in entry.variants))
+    for term in normalise(text)
+)
+
+
 def _build_doc(entry: Entry) -> _Doc:
     title = frozenset(normalise(entry.title))
     slug = frozenset(normalise(entry.slug.replace("-", " ")))
+    phrasings = (*entry.aliases, *search_es.aliases(entry.slug))  # English and Spanish
     aliases = tuple(
-        terms for terms in (frozenset(normalise(alias)) for alias in entry.aliases) if terms
+        terms for terms in (frozenset(normalise(alias)) for alias in phrasings) if terms
     )
     body = " ".join([entry.answer, *(variant.answer for variant in entry.variants)])
     answer = Counter(normalise(body))
+    # The Spanish answer adds only Spanish words, so English weights stay as they were.
+    spanish = set(normalise(" ".join(search_es.body(entry.slug))))
+    answer.update(dict.fromkeys(spanish - _ENGLISH_TERMS, 1))
     prominent = title | slug | frozenset().union(*aliases)
     return _Doc(entry, title, slug, aliases, answer, prominent)
 
@@ -333,14 +349,26 @@ def _correct(word: str) -> str | None:
 
 _TYPO_WEIGHT = 0.8
 
+# Spanish typos are put right against Spanish words only (search_es.SpanishWords).
+_SPANISH = search_es.SpanishWords(normalise, _IDF, search_es.texts())
+
+
+def _correct_any(term: str, spanish: bool) -> str | None:
+    """A Spanish question's typo becomes a Spanish word, never an English one; an English
+    question's typo tries English first. A Spanish word we know is never "corrected"."""
+    if spanish or term in _SPANISH.forms:
+        return _SPANISH.correct(term)
+    return _correct(term) or _SPANISH.correct(term)
+
 
 def _query_terms(query: str) -> dict[str, float]:
     """Query terms with their weights; corrected typos count a little less."""
     weights: dict[str, float] = {}
+    spanish = search_es.looks_spanish(query)
     for term in normalise(query):
         weight = 1.0
         if term not in _IDF:
-            corrected = _correct(term)
+            corrected = _correct_any(term, spanish)
             if corrected is None:
                 continue
             term, weight = corrected, _TYPO_WEIGHT

@@ -1,0 +1,972 @@
+"""The rules library in Spanish: the text of every entry of ``entries.py``, keyed by slug.
+
+Only the words live here. Slugs, sources, editions, related entries and house rules stay on
+the English ``Entry`` and are shared, so both languages cite the same sheets and link the same
+entries; ``localized.py`` lays these texts over an entry for the active language.
+
+Written in our own words like the English library, never copied from a sheet. The names of the
+cards follow the Spanish half of the Water Drop sheet, the one Spanish sheet we have: "Toma 2",
+"Reversa", "Salta", "Comodín", "Comodín Toma 4", "pila para tomar". ``variants`` holds one
+answer per English variant, in the same order. ``aliases`` are Spanish phrasings for the search
+(lowercase, typed the way people ask at the table).
+
+Pure Python: nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Translation:
+    title: str
+    answer: str
+    variants: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+
+# The sheets by the names a Spanish-speaking table would recognise (ids as in ``SHEETS``).
+SHEET_TITLES: dict[str, str] = {
+    "unorules": "Reglas clásicas según unorules.org",
+    "kitty": "Hoja de la edición The Big Bang Theory",
+    "cheese-touch": "Hoja de la edición Diary of a Wimpy Kid",
+    "water-drop": "Hoja de la edición Water Drop (inglés y español)",
+    "summary": "Resumen general de las reglas",
+}
+
+_KITTY_COMPARISON = (
+    "Como comparación: solo la hoja Kitty trata su propia carta especial volteada al inicio, "
+    "y en ella elige el color el jugador a la izquierda de quien reparte."
+)
+
+ENTRIES_ES: dict[str, Translation] = {
+    # --- Lo que trae cada baraja ------------------------------------------------------------
+    "deck-classic": Translation(
+        title="Qué trae una baraja Clásica",
+        answer=(
+            "El juego Clásico usa 108 cartas. Cada uno de los cuatro colores (rojo, amarillo, "
+            "verde y azul) tiene 19 cartas numéricas del 0 al 9 (un solo 0 y dos de cada uno "
+            "de los demás números), más dos Toma 2, dos Reversa y dos Salta. A eso se suman 4 "
+            "Comodines y 4 Comodines Toma 4. Las cajas que dicen 112 cartas traen además "
+            "cartas en blanco o de cambio de manos, que el juego Clásico deja fuera."
+        ),
+        aliases=(
+            "baraja clasica",
+            "cuantas cartas tiene la baraja",
+            "cuantas cartas tiene el uno",
+            "que cartas trae el uno",
+            "contenido de la baraja",
+            "108 cartas",
+        ),
+    ),
+    "deck-kitty": Translation(
+        title="Qué trae la baraja Kitty (The Big Bang Theory)",
+        answer=(
+            "La caja de The Big Bang Theory tiene 112 cartas: 76 numéricas (19 por color, del "
+            "0 al 9), luego 8 Toma 2, 8 Reversa y 8 Salta (dos de cada una por color), 4 "
+            "Comodines, 4 Comodines Toma 4 y 4 cartas Kitty, la carta especial de esta edición."
+        ),
+        aliases=(
+            "baraja big bang theory",
+            "baraja kitty",
+            "cuantas cartas kitty hay",
+            "cartas de la edicion big bang theory",
+        ),
+    ),
+    "deck-cheese-touch": Translation(
+        title="Qué trae la baraja Cheese Touch (Wimpy Kid)",
+        answer=(
+            "La caja de Diary of a Wimpy Kid tiene 112 cartas: 76 numéricas (19 por color, "
+            "del 0 al 9), 8 Toma 2, 8 Reversa y 8 Salta (dos por color de cada una), 4 "
+            "Comodines, 4 Comodines Toma 4 y 4 cartas Cheese Touch, la carta especial de la "
+            "edición."
+        ),
+        aliases=(
+            "baraja wimpy kid",
+            "baraja del diario de greg",
+            "baraja cheese touch",
+            "cuantas cartas cheese touch hay",
+        ),
+    ),
+    "deck-water-drop": Translation(
+        title="Qué trae la baraja Water Drop",
+        answer=(
+            "La caja Water Drop tiene 112 cartas: 76 numéricas (19 por color, del 0 al 9), 8 "
+            "Toma 2, 8 Reversa y 8 Salta (dos por color de cada una), 4 Comodines, 4 Comodines "
+            "Toma 4 y 4 cartas Water Drop. La parte en español de la hoja usa estos mismos "
+            "nombres y llama a la carta especial «balde de agua»."
+        ),
+        aliases=(
+            "baraja water drop",
+            "cuantas cartas water drop hay",
+            "cuantos baldes de agua hay",
+            "cartas en espanol",
+        ),
+    ),
+    "blank-cards": Translation(
+        title="Cartas en blanco, de cambiar manos y de barajar manos",
+        answer=(
+            "Algunas barajas Clásicas traen cartas en blanco, cartas para intercambiar manos o "
+            "cartas para revolver las manos. No son parte del juego Clásico: unorules.org pide "
+            "apartarlas, y sus preguntas frecuentes cuentan una baraja normal como 108 cartas "
+            "de juego más 4 en blanco. Ninguna de nuestras hojas les da reglas."
+        ),
+        aliases=(
+            "cartas en blanco",
+            "carta blanca",
+            "carta de intercambiar manos",
+            "carta de barajar manos",
+            "que hago con la carta en blanco",
+            "carta personalizada",
+        ),
+    ),
+    # --- La preparación ---------------------------------------------------------------------
+    "player-count": Translation(
+        title="Cuántos pueden jugar",
+        answer=(
+            "De dos a diez jugadores, a partir de los 7 años, en todas las hojas que dan una "
+            "cifra. En unorules.org las partidas de dos tienen algunas reglas extra."
+        ),
+        aliases=(
+            "cuantos jugadores",
+            "maximo de jugadores",
+            "minimo de jugadores",
+            "cuantas personas pueden jugar",
+            "edad",
+            "desde que edad",
+        ),
+    ),
+    "who-deals": Translation(
+        title="Quién reparte",
+        answer=(
+            "Cada jugador voltea una carta y reparte quien saque la más alta. Las hojas no "
+            "coinciden en cuánto vale una carta de acción en este sorteo. El que reparte "
+            "baraja y da las cartas."
+        ),
+        variants=(
+            "Reparte el número más alto; cualquier carta con símbolo (todas las de acción y "
+            "los Comodines) cuenta como cero.",
+            "Reparte la carta que más puntos vale. Tomado al pie de la letra, las cartas de "
+            "acción cuentan entonces por lo que puntúan (20 o 50) y superan a cualquier número.",
+        ),
+        aliases=(
+            "quien reparte",
+            "quien da las cartas",
+            "quien es el repartidor",
+            "sorteo para repartir",
+            "elegir al que reparte",
+            "cuenta una carta de accion para repartir",
+            "la carta mas alta reparte",
+        ),
+    ),
+    "deal-seven": Translation(
+        title="Cuántas cartas a cada uno",
+        answer=(
+            "Cada jugador recibe 7 cartas boca abajo. Las que sobran forman la pila para tomar."
+        ),
+        aliases=(
+            "cuantas cartas a cada uno",
+            "con cuantas cartas se empieza",
+            "mano inicial",
+            "cuantas cartas se reparten",
+            "siete cartas",
+        ),
+    ),
+    "draw-discard-piles": Translation(
+        title="La pila para tomar y la pila de descarte",
+        answer=(
+            "Tras repartir, el resto de las cartas queda boca abajo: es la pila para tomar. Su "
+            "primera carta se voltea a un lado para abrir la pila de descarte, donde juega todo "
+            "el mundo. Si esa carta es de acción o un Comodín, mira las entradas sobre la "
+            "primera carta."
+        ),
+        aliases=(
+            "pila para tomar",
+            "pila de descarte",
+            "pila para tirar",
+            "preparar las pilas",
+            "preparacion",
+            "como empezar la partida",
+        ),
+    ),
+    "who-goes-first": Translation(
+        title="Quién juega primero",
+        answer=(
+            "Abre el jugador a la izquierda de quien reparte, y el juego avanza hacia la "
+            "izquierda (como las agujas del reloj) hasta que una Reversa lo cambia. El resumen "
+            "general comenta que algunas mesas dejan empezar al jugador más joven. Un Salta, "
+            "un Toma 2 o una Reversa volteados como primera carta cambian quién abre de verdad."
+        ),
+        aliases=(
+            "quien empieza",
+            "quien sale primero",
+            "quien juega primero",
+            "primer jugador",
+            "empieza el mas joven",
+            "empieza el mas chico",
+        ),
+    ),
+    "direction-of-play": Translation(
+        title="Hacia dónde va el juego",
+        answer=(
+            "El juego arranca hacia la izquierda, o sea, en el sentido de las agujas del "
+            "reloj. Cada Reversa lo invierte: la izquierda pasa a ser la derecha, y la "
+            "siguiente Reversa lo devuelve. Una Reversa volteada como primera carta hace que la "
+            "partida empiece hacia la derecha."
+        ),
+        aliases=(
+            "hacia donde se juega",
+            "sentido horario o antihorario",
+            "contra las agujas del reloj",
+            "direccion del juego",
+            "sentido del juego",
+            "izquierda o derecha",
+        ),
+    ),
+    # --- La primera carta volteada ----------------------------------------------------------
+    "first-card-number": Translation(
+        title="Primera carta: una carta numérica",
+        answer=(
+            "Nada especial: el jugador a la izquierda de quien reparte abre igualando su color "
+            "o su número, o con un Comodín, y el juego va hacia la izquierda."
+        ),
+        aliases=(
+            "la primera carta es un numero",
+            "carta inicial numero",
+            "la primera carta es normal",
+            "que pasa si la primera carta es normal",
+        ),
+    ),
+    "first-card-draw-two": Translation(
+        title="Primera carta: Toma 2",
+        answer=(
+            "Cuenta como si se acabara de jugar: el jugador a la izquierda de quien reparte "
+            "toma dos cartas y pierde el turno, así que abre el siguiente."
+        ),
+        aliases=(
+            "la primera carta es un toma 2",
+            "carta inicial toma dos",
+            "sale un +2 al empezar",
+            "voltear un toma 2 al inicio",
+        ),
+    ),
+    "first-card-reverse": Translation(
+        title="Primera carta: Reversa",
+        answer=(
+            "La partida empieza hacia la derecha (contra las agujas del reloj) y no hacia la "
+            "izquierda. Las hojas no coinciden en quién abre."
+        ),
+        variants=(
+            "Abre quien reparte, y el juego sigue hacia su derecha.",
+            "Abre el jugador a la derecha de quien reparte, y el juego sigue hacia la derecha.",
+        ),
+        aliases=(
+            "la primera carta es una reversa",
+            "carta inicial reversa",
+            "sale una reversa al empezar",
+            "voltear una reversa al inicio",
+            "primera carta cambio de sentido",
+        ),
+    ),
+    "first-card-skip": Translation(
+        title="Primera carta: Salta",
+        answer=(
+            "El jugador a la izquierda de quien reparte pierde el turno, así que abre el que le "
+            "sigue y el juego va hacia la izquierda."
+        ),
+        variants=(
+            "Se salta al jugador a la izquierda de quien reparte; abre el que está sentado a "
+            "la izquierda de este.",
+            "También salta al jugador a la izquierda de quien reparte, pero da como primero al "
+            "que está a la derecha de ese jugador (quien reparte). Parece un descuido, porque "
+            "el juego va hacia la izquierda.",
+        ),
+        aliases=(
+            "la primera carta es un salta",
+            "carta inicial salta",
+            "sale un salta al empezar",
+            "voltear un salta al inicio",
+            "primera carta pierde turno",
+        ),
+    ),
+    "first-card-wild": Translation(
+        title="Primera carta: Comodín",
+        answer=(
+            "Casi todas las hojas lo dejan en juego: el jugador a la izquierda de quien reparte "
+            "elige el color inicial y abre. unorules.org se contradice en este punto."
+        ),
+        variants=(
+            "El jugador a la izquierda de quien reparte elige el color y juega primero.",
+            "Su sección de preparación manda devolver cualquier Comodín a la baraja y voltear "
+            "otra carta; su sección del Comodín, en cambio, dice lo mismo que las hojas de las "
+            "cajas.",
+        ),
+        aliases=(
+            "la primera carta es un comodin",
+            "carta inicial comodin",
+            "sale un comodin al empezar",
+            "voltear un comodin al inicio",
+        ),
+    ),
+    "first-card-wd4": Translation(
+        title="Primera carta: Comodín Toma 4",
+        answer=(
+            "Nadie toma cartas ni elige color: la carta se devuelve y se voltea otra para empezar."
+        ),
+        variants=(
+            "Se devuelve a la baraja y se voltea otra carta.",
+            "Se devuelve a la pila para tomar, se baraja esa pila y después se voltea otra carta.",
+        ),
+        aliases=(
+            "la primera carta es un comodin toma 4",
+            "carta inicial +4",
+            "sale un toma 4 al empezar",
+            "voltear un comodin toma cuatro al inicio",
+        ),
+    ),
+    "first-card-kitty": Translation(
+        title="Primera carta: carta Kitty",
+        answer=(
+            "Se trata como un Comodín volteado al inicio: el jugador a la izquierda de quien "
+            "reparte elige el color inicial. La hoja no hace tomar cartas a nadie por ella."
+        ),
+        aliases=(
+            "la primera carta es una kitty",
+            "carta inicial kitty",
+            "sale una kitty al empezar",
+            "voltear una kitty al inicio",
+        ),
+    ),
+    "first-card-cheese-touch": Translation(
+        title="Primera carta: Cheese Touch",
+        answer=(
+            "La hoja de Cheese Touch no lo trata, así que conviene acordarlo antes de repartir. "
+            "Si se sigue la regla del resumen general para las cartas de acción, el efecto le "
+            "toca al jugador a la izquierda de quien reparte: toma 2 y después juega una carta "
+            "amarilla o toma 2 más."
+        ),
+        variants=(
+            "No dice nada: ninguna regla para un Cheese Touch volteado al inicio.",
+            "Una carta de acción que abre la pila de descarte se aplica al primer jugador, "
+            "salvo el Comodín y el Comodín Toma 4.",
+            _KITTY_COMPARISON,
+        ),
+        aliases=(
+            "la primera carta es un cheese touch",
+            "carta inicial cheese touch",
+            "sale un cheese touch al empezar",
+            "voltear un cheese touch al inicio",
+        ),
+    ),
+    "first-card-water-drop": Translation(
+        title="Primera carta: Water Drop",
+        answer=(
+            "La hoja Water Drop no lo trata, así que conviene acordarlo antes de repartir. "
+            "Nadie la jugó, así que nadie vacía sus cartas azules; la lectura más sencilla la "
+            "trata como un Comodín volteado al inicio, y el jugador a la izquierda de quien "
+            "reparte elige el color."
+        ),
+        variants=(
+            "No dice nada: ninguna regla para una Water Drop volteada al inicio.",
+            _KITTY_COMPARISON,
+        ),
+        aliases=(
+            "la primera carta es un water drop",
+            "primera carta balde de agua",
+            "carta inicial water drop",
+            "sale un balde de agua al empezar",
+        ),
+    ),
+    # --- Un turno ---------------------------------------------------------------------------
+    "matching": Translation(
+        title="¿Qué puedo jugar sobre esta carta?",
+        answer=(
+            "Baja una carta que coincida con la de arriba de la pila de descarte en color, en "
+            "número o en símbolo (un Salta sobre otro Salta, por ejemplo). Un Comodín va sobre "
+            "cualquier carta, y un Comodín Toma 4 también si no tienes nada del color que se "
+            "ve. Sobre un 4 verde vale cualquier carta verde, cualquier 4 o un Comodín."
+        ),
+        aliases=(
+            "que puedo jugar",
+            "que puedo tirar",
+            "como se empareja",
+            "mismo color o mismo numero",
+            "jugar el mismo numero de otro color",
+            "puedo jugar un 5 rojo sobre un 5 azul",
+            "como se juega",
+        ),
+    ),
+    "cant-play-draw": Translation(
+        title="¿No puedes jugar? Toma una",
+        answer=(
+            "Si nada de tu mano sirve, toma una sola carta de la pila para tomar. Si sirve, "
+            "puedes bajarla en ese momento; si no, te la quedas y el turno pasa. Esa carta es "
+            "todo lo que tomas."
+        ),
+        aliases=(
+            "que pasa si no puedo jugar",
+            "no tengo carta para jugar",
+            "no tengo nada que jugar",
+            "puedo jugar la carta que robe",
+            "jugar la carta robada",
+            "cuantas cartas robo si no puedo",
+            "pierdo el turno despues de robar",
+            "que pasa despues de robar",
+        ),
+    ),
+    "reneging": Translation(
+        title="Elegir no jugar aunque puedas",
+        answer=(
+            "Nunca estás obligado a jugar una carta solo porque puedes. En su lugar tomas una "
+            "carta de la pila para tomar. Si sirve, puedes jugar esa carta recién tomada, pero "
+            "ninguna otra de tu mano en ese turno. unorules.org lo llama «reneging»; las hojas "
+            "de las cajas y el resumen también lo permiten."
+        ),
+        aliases=(
+            "puedo robar en vez de jugar",
+            "tengo que jugar si puedo",
+            "elegir no jugar",
+            "robar aunque pueda jugar",
+            "guardarme las cartas",
+            "no quiero jugar",
+            "reneging",
+        ),
+    ),
+    "one-card-at-a-time": Translation(
+        title="Una carta por turno",
+        answer=(
+            "Un turno es una carta. No puedes bajar dos cartas juntas, ni siquiera una pareja "
+            "del mismo número, ni poner un segundo Toma 2 o Comodín Toma 4 encima del tuyo. El "
+            "resumen general lo dice con todas las letras; las demás hojas solo describen "
+            "jugadas de una carta."
+        ),
+        aliases=(
+            "puedo jugar dos cartas",
+            "jugar dos del mismo numero",
+            "jugar dobles",
+            "varias cartas a la vez",
+            "tirar una pareja",
+            "echar dos cartas juntas",
+        ),
+    ),
+    # --- Cartas de acción -------------------------------------------------------------------
+    "draw-two": Translation(
+        title="Toma 2 (+2)",
+        answer=(
+            "El siguiente jugador toma dos cartas y pierde su turno. Se juega sobre una carta "
+            "de su color o sobre otro Toma 2. Según las reglas oficiales, a quien le cae no "
+            "puede pasarlo con un Toma 2 propio: eso sería acumular, una regla de la casa."
+        ),
+        aliases=(
+            "toma 2",
+            "roba dos",
+            "que hace el toma 2",
+            "sobre que va un toma 2",
+            "carta mas dos",
+        ),
+    ),
+    "reverse": Translation(
+        title="Reversa",
+        answer=(
+            "Da la vuelta al sentido: si el juego iba hacia la izquierda pasa a ir hacia la "
+            "derecha, y al revés. Se juega sobre una carta de su color o sobre otra Reversa. "
+            "Con solo dos jugadores funciona como un Salta."
+        ),
+        aliases=(
+            "reversa",
+            "que hace la reversa",
+            "carta reversa",
+            "reversa sobre reversa",
+            "cambio de sentido",
+            "cambiar de direccion",
+        ),
+    ),
+    "skip": Translation(
+        title="Salta",
+        answer=(
+            "El siguiente jugador en el orden pierde su turno. Se juega sobre una carta de su "
+            "color o sobre otro Salta."
+        ),
+        variants=(
+            "Va sobre el mismo color o sobre otro Salta.",
+            "Su sección del Salta dice «otra carta Reversa»: casi seguro un descuido copiado "
+            "de la sección de la Reversa. Léase como otro Salta.",
+        ),
+        aliases=(
+            "salta",
+            "que hace el salta",
+            "carta salta",
+            "salta sobre salta",
+            "pierde turno",
+            "perder un turno",
+            "bloqueo",
+        ),
+    ),
+    "wild": Translation(
+        title="Comodín",
+        answer=(
+            "Va sobre cualquier carta, y tú eliges el color con el que sigue el juego: "
+            "cualquiera de los cuatro, también el que ya estaba. Puedes jugarlo aunque tengas "
+            "otra carta que sirva."
+        ),
+        aliases=(
+            "comodin",
+            "carta comodin",
+            "que hace el comodin",
+            "puedo pedir el mismo color",
+            "comodin sobre comodin",
+            "cambiar de color",
+            "quien elige el color despues de un comodin",
+        ),
+    ),
+    "wild-any-time": Translation(
+        title="Un Comodín teniendo una carta que sirve",
+        answer=(
+            "Sí, se puede. Un Comodín normal puede bajarse en tu turno aunque tengas una carta "
+            "del color o del número que toca. Solo el Comodín Toma 4 tiene una restricción."
+        ),
+        aliases=(
+            "puedo jugar un comodin si tengo el color",
+            "comodin cuando podria jugar otra",
+            "tengo que jugar mi color antes que el comodin",
+            "comodin teniendo carta jugable",
+            "se puede tirar el comodin cuando sea",
+        ),
+    ),
+    "wild-draw-four": Translation(
+        title="Comodín Toma 4 (+4)",
+        answer=(
+            "Eliges el color, y el siguiente jugador toma cuatro cartas de la pila para tomar y "
+            "pierde su turno. El límite: solo puedes jugarlo si no tienes ninguna carta del "
+            "color que se ve en la pila de descarte. Los números o cartas de acción iguales en "
+            "otros colores no cuentan en tu contra. Quien sospeche un farol puede desafiarlo."
+        ),
+        aliases=(
+            "comodin toma 4",
+            "cuando puedo jugar el comodin toma 4",
+            "regla del toma 4",
+            "carta mas cuatro",
+            "limite del comodin toma cuatro",
+            "roba cuatro",
+        ),
+    ),
+    "wd4-matching-number": Translation(
+        title="+4 teniendo un número que coincide",
+        answer=(
+            "Es legal. El límite del Comodín Toma 4 es solo de color. Si la pila muestra un 5 "
+            "rojo y tienes un 5 azul pero ninguna carta roja, puedes jugarlo. Con cualquier "
+            "carta roja en la mano sería ilegal."
+        ),
+        aliases=(
+            "puedo jugar el toma 4 si tengo el mismo numero",
+            "comodin toma 4 con el mismo numero",
+            "toma 4 teniendo una carta de accion",
+            "mas cuatro con numero igual de otro color",
+            "+4 con carta del mismo numero",
+        ),
+    ),
+    "wd4-challenge": Translation(
+        title="Desafiar un Comodín Toma 4",
+        answer=(
+            "Si crees que alguien bajó un Comodín Toma 4 teniendo una carta del color que se "
+            "veía, puedes desafiarlo. Te enseña su mano. Si resulta que hizo trampa, toma él "
+            "las 4 cartas en vez de ti. Si la jugada era legal, tomas tú las 4 y 2 más: 6 en "
+            "total."
+        ),
+        variants=(
+            "Solo puede desafiar el jugador que tiene que tomar las 4 cartas.",
+            "Está escrita para el jugador al que le cae; no dice nada de que desafíe otro.",
+            "Habla de un desafío del otro jugador y no pone límite a quién.",
+        ),
+        aliases=(
+            "desafio del comodin toma 4",
+            "desafio",
+            "desafiar",
+            "como funciona el desafio",
+            "quien puede desafiar",
+            "el desafio falla",
+            "farol",
+            "mintio con el toma 4",
+            "retar el +4",
+        ),
+    ),
+    # --- Cartas especiales ------------------------------------------------------------------
+    "kitty-card": Translation(
+        title="Carta Kitty",
+        answer=(
+            "Un Comodín con aguijón. Eliges el color, y el siguiente jugador tiene que seguir "
+            "tomando de la pila para tomar hasta sacar una carta con Sheldon o Penny. Se queda "
+            "todo lo que tomó y pierde su turno. Vale 50 puntos; hay 4 en la caja."
+        ),
+        aliases=(
+            "carta kitty",
+            "kitty",
+            "soft kitty",
+            "sheldon o penny",
+            "que hace la kitty",
+            "sobre que va la kitty",
+            "cuantas robo con la kitty",
+            "gatito",
+        ),
+    ),
+    "cheese-touch-card": Translation(
+        title="Carta Cheese Touch",
+        answer=(
+            "Una carta amarilla de la que conviene librarse. Solo puede bajarse sobre una carta "
+            "amarilla. Una vez jugada, el siguiente jugador toma 2 de la pila para tomar y debe "
+            "seguir con una carta amarilla; si no tiene amarilla, toma 2 más. Después cuenta "
+            "como una carta amarilla cualquiera. Vale 50 puntos; hay 4 en la caja."
+        ),
+        aliases=(
+            "cheese touch",
+            "carta cheese touch",
+            "que hace el cheese touch",
+            "toque de queso",
+            "sobre que va el cheese touch",
+            "carta del queso",
+        ),
+    ),
+    "cheese-touch-no-yellow": Translation(
+        title="Cheese Touch sin carta amarilla",
+        answer=(
+            "Primero tomas 2. Si sigues sin una carta amarilla que poner encima, tomas 2 más (4 "
+            "en total), y el jugador siguiente continúa con el Cheese Touch tratado como una "
+            "carta amarilla normal."
+        ),
+        aliases=(
+            "no tengo amarilla despues del cheese touch",
+            "cheese touch y no tengo amarillo",
+            "que pasa si no puedo jugar amarillo sobre el cheese touch",
+            "cheese touch robar mas",
+        ),
+    ),
+    "water-drop-card": Translation(
+        title="Carta Water Drop",
+        answer=(
+            "Cuando la juegas, echas también a la pila de descarte todas las cartas azules de "
+            "tu mano: todas, no solo algunas. Sin las azules, eliges el color con el que sigue "
+            "el juego. Vale 50 puntos; hay 4 en la caja. El texto en español la llama «balde "
+            "de agua»."
+        ),
+        aliases=(
+            "water drop",
+            "carta water drop",
+            "que hace el water drop",
+            "descartar todas las azules",
+            "balde de agua",
+            "que hace el balde de agua",
+            "gota de agua",
+            "apagar el fuego",
+        ),
+    ),
+    "water-drop-open": Translation(
+        title="Water Drop: lo que la hoja deja abierto",
+        answer=(
+            "La hoja solo dice que vacías todas tus cartas azules y después eliges el color. No "
+            "dice sobre qué puede ir una Water Drop, qué pasa si no tienes cartas azules ni si "
+            "vaciar así la mano te hace ganar. Conviene acordarlo antes. Según la regla de la "
+            "hoja para salir, un jugador que se queda sin cartas ha salido."
+        ),
+        aliases=(
+            "water drop sin cartas azules",
+            "balde de agua sin azules",
+            "sobre que va el water drop",
+            "puedo salir con un water drop",
+            "ganar con el balde de agua",
+            "water drop con la mano toda azul",
+        ),
+    ),
+    # --- Decir UNO --------------------------------------------------------------------------
+    "call-uno": Translation(
+        title="Cuándo decir UNO",
+        answer=(
+            "Di UNO al quedarte con tu última carta, para que todos sepan que solo te queda "
+            "una. Cada hoja describe el momento con palabras algo distintas."
+        ),
+        variants=(
+            "Dilo mientras bajas tu penúltima carta.",
+            "Dilo antes de que tu penúltima carta esté en la pila; si se te olvida pero lo "
+            "dices antes de que alguien te descubra, estás a salvo.",
+            "Dilo en cuanto tengas una sola carta, y otra vez cada vez que vuelvas a quedarte "
+            "con una.",
+        ),
+        aliases=(
+            "decir uno",
+            "cuando se dice uno",
+            "cuando grito uno",
+            "tengo que decir uno",
+            "me queda una carta",
+            "otra vez uno despues de robar",
+            "cantar uno",
+        ),
+    ),
+    "uno-penalty": Translation(
+        title="Olvidó decir UNO: la penalización",
+        answer=(
+            "Si otro jugador te descubre con una sola carta sin haber dicho UNO, antes de que "
+            "el siguiente empiece su turno, tomas cartas de castigo de la pila para tomar. "
+            "Cuántas depende de la hoja."
+        ),
+        variants=("2 cartas.", "4 cartas."),
+        aliases=(
+            "penalizacion por no decir uno",
+            "se me olvido decir uno",
+            "olvide decir uno",
+            "no dije uno",
+            "me pillaron sin decir uno",
+            "cuantas cartas si no dices uno",
+            "castigo por no cantar uno",
+        ),
+    ),
+    "uno-catch-window": Translation(
+        title="¿Hasta cuándo te pueden descubrir?",
+        answer=(
+            "Solo dentro de un margen. Se abre cuando la penúltima carta ya está en la pila de "
+            "descarte y se cierra cuando el siguiente jugador empieza su turno, ya sea tomando "
+            "una carta o eligiendo una para jugar. Si es tarde, no hay castigo. Decirlo tú "
+            "antes de que nadie te descubra también te salva (unorules.org)."
+        ),
+        aliases=(
+            "demasiado tarde para pillar el uno",
+            "cuando puedo acusar a alguien",
+            "todavia le puedo cantar uno",
+            "lo pillaron despues del siguiente jugador",
+            "me corregi a tiempo",
+            "hasta cuando se puede acusar",
+        ),
+    ),
+    # --- Salir y el final de la mano --------------------------------------------------------
+    "going-out-draw-card": Translation(
+        title="Salir con un Toma 2 o un +4",
+        answer=(
+            "Se puede. La mano termina, pero el siguiente jugador igualmente toma las 2 o 4 "
+            "cartas, y esas cartas suman en los puntos que te llevas."
+        ),
+        aliases=(
+            "puedo salir con un toma 2",
+            "ultima carta toma 2",
+            "terminar con un comodin toma 4",
+            "igual roban si salgo",
+            "cerrar con un +4",
+        ),
+    ),
+    "end-on-action-card": Translation(
+        title="¿Se puede terminar con una carta de acción?",
+        answer=(
+            "Sí. Ninguna hoja prohíbe salir con un Salta, una Reversa, un Comodín u otra carta "
+            "de acción; la mano termina en cuanto te quedas sin cartas. Si esa última carta es "
+            "un Toma 2 o un Comodín Toma 4, el siguiente jugador igualmente toma esas cartas y "
+            "se cuentan."
+        ),
+        aliases=(
+            "se puede terminar con una carta de accion",
+            "puedo terminar con un comodin",
+            "ultima carta de accion",
+            "salir con un salta",
+            "ganar con una carta especial",
+        ),
+    ),
+    "round-over": Translation(
+        title="Cuándo termina la mano",
+        answer=(
+            "La mano se detiene en cuanto un jugador se queda sin cartas. Ese jugador puntúa, "
+            "se recogen y barajan las cartas y se reparte otra mano, hasta que alguien alcanza "
+            "la meta."
+        ),
+        aliases=(
+            "cuando termina la ronda",
+            "fin de la mano",
+            "alguien salio",
+            "siguiente ronda",
+            "nueva mano",
+        ),
+    ),
+    "draw-pile-runs-out": Translation(
+        title="Se acaba la pila para tomar",
+        answer=(
+            "Si la pila para tomar se vacía y nadie ha salido, se baraja la pila de descarte "
+            "para formar una pila para tomar nueva y se sigue jugando. El texto en español de "
+            "Water Drop deja aparte la carta de arriba."
+        ),
+        variants=(
+            "Toda la pila de descarte se baraja como nueva pila para tomar (el texto inglés de "
+            "Water Drop dice lo mismo).",
+            "El texto en español de Water Drop deja en su sitio la carta de arriba de la pila "
+            "de descarte y baraja solo el resto.",
+        ),
+        aliases=(
+            "que pasa cuando se acaba la pila",
+            "se acabo la pila",
+            "no quedan cartas para robar",
+            "no hay mas cartas para tomar",
+            "se acabaron las cartas del mazo",
+            "volver a barajar el descarte",
+            "mazo vacio",
+        ),
+    ),
+    # --- Puntos y cómo se gana --------------------------------------------------------------
+    "card-points": Translation(
+        title="Puntos de las cartas",
+        answer=(
+            "Las cartas numéricas valen su número, así que un 0 no vale nada y un 9 vale 9. "
+            "Toma 2, Reversa y Salta valen 20 cada una. El Comodín y el Comodín Toma 4 valen 50 "
+            "cada uno, igual que la carta especial de cada edición: Kitty, Cheese Touch y Water "
+            "Drop."
+        ),
+        aliases=(
+            "cuantos puntos vale un salta",
+            "cuantos puntos vale un comodin",
+            "valor de las cartas",
+            "puntos por carta",
+            "cuanto vale un comodin",
+            "puntuacion de las cartas",
+            "cuanto vale un 0",
+            "cuanto valen las cartas de accion",
+        ),
+    ),
+    "scoring-round": Translation(
+        title="Quién se lleva los puntos de una mano",
+        answer=(
+            "Solo puntúa el jugador que sale. Se suman los valores de las cartas que le quedan "
+            "en la mano a cada rival, y el total va al marcador del ganador."
+        ),
+        aliases=(
+            "como se puntua",
+            "quien se lleva los puntos",
+            "contar los puntos",
+            "puntuar una ronda",
+            "sumar el marcador",
+        ),
+    ),
+    "winning-500": Translation(
+        title="Ganar: el primero en llegar a 500",
+        answer=(
+            "En el juego normal los ganadores de cada mano van sumando puntos, y gana la "
+            "partida el primer jugador cuyo total llega a 500."
+        ),
+        aliases=(
+            "como se gana",
+            "primero en llegar a 500",
+            "quien gana la partida",
+            "500 puntos",
+            "cuantos puntos para ganar",
+        ),
+    ),
+    "winning-lowest": Translation(
+        title="Ganar: la puntuación más baja",
+        answer=(
+            "Una alternativa: al final de cada mano, cada jugador apunta los puntos de las "
+            "cartas que todavía tiene y los va sumando. Cuando el total de alguien llega a 500, "
+            "la partida termina y gana quien tenga el total más pequeño."
+        ),
+        aliases=(
+            "gana el que tenga menos puntos",
+            "puntuacion alternativa",
+            "puntuacion baja",
+            "contar los puntos de tu propia mano",
+            "puntos en contra",
+        ),
+    ),
+    "target-score": Translation(
+        title="Jugar a otra meta de puntos",
+        answer=(
+            "500 es la meta habitual, pero el resumen general admite cualquier meta de puntos "
+            "siempre que toda la mesa la acepte antes de empezar."
+        ),
+        aliases=(
+            "jugar a 200",
+            "partida mas corta",
+            "cambiar la meta",
+            "otra puntuacion para ganar",
+            "jugar a menos puntos",
+        ),
+    ),
+    "two-player": Translation(
+        title="Reglas para dos jugadores",
+        answer=(
+            "unorules.org añade reglas para el uno contra uno. Una Reversa funciona como un "
+            "Salta, así que vuelves a jugar; tras un Salta también vuelves a jugar enseguida. "
+            "Tras un Toma 2 o un Comodín Toma 4, tu rival toma las cartas y vuelve a ser tu "
+            "turno."
+        ),
+        aliases=(
+            "dos jugadores",
+            "reglas para dos jugadores",
+            "reversa con dos jugadores",
+            "solo somos dos",
+            "mano a mano",
+            "uno contra uno",
+        ),
+    ),
+    # --- Discusiones frecuentes y reglas de la casa ----------------------------------------
+    "stacking": Translation(
+        title="Acumular Toma 2 y +4",
+        answer=(
+            "No es oficial. Cuando te cae un Toma 2 o un Comodín Toma 4, tomas las cartas y "
+            "pierdes el turno; no puedes pasarlo añadiendo tu propio Toma 2 o +4. unorules.org "
+            "dice que acumular es una regla de la casa muy extendida, y el resumen permite una "
+            "carta por turno. Un Toma 2 sí puede ir sobre otro Toma 2 en el juego normal: lo "
+            "baja el jugador que sigue al que tomó las cartas, y le cae al siguiente."
+        ),
+        aliases=(
+            "acumular",
+            "se puede acumular el toma 2",
+            "puedo poner un toma 4 sobre un toma 2",
+            "toma 2 sobre toma 2",
+            "acumular comodin toma 4",
+            "pasar el castigo al siguiente",
+            "se pueden sumar los +2",
+            "encadenar +2",
+        ),
+    ),
+    "seven-zero": Translation(
+        title="La regla del 7-0",
+        answer=(
+            "No aparece en ninguna de nuestras hojas: las cartas numéricas no tienen efecto "
+            "propio. Con esta conocida regla de la casa, un 7 te deja cambiar tu mano por la "
+            "del jugador que elijas, y un 0 hace que todas las manos pasen un asiento en el "
+            "sentido del juego. Conviene acordarlo antes de repartir."
+        ),
+        aliases=(
+            "siete cero",
+            "cambiar manos con el 7",
+            "pasar las manos con el 0",
+            "7 cambia",
+            "0 rota",
+            "regla del siete y el cero",
+        ),
+    ),
+    "jump-in": Translation(
+        title="Meterse fuera de turno",
+        answer=(
+            "No es oficial: en todas las hojas se juega estrictamente por turnos. La regla de "
+            "la casa de «meterse» (jump-in) deja que quien tenga una carta idéntica (mismo "
+            "color y mismo número o símbolo) la tire fuera de turno, y el juego sigue desde esa "
+            "persona. Solo si la mesa lo acordó."
+        ),
+        aliases=(
+            "meterse",
+            "jugar fuera de turno",
+            "cortar con la misma carta",
+            "carta identica fuera de turno",
+            "colarse",
+            "jump in",
+        ),
+    ),
+    "draw-until-play": Translation(
+        title="¿Tomar hasta poder jugar?",
+        answer=(
+            "No es oficial. Las hojas te hacen tomar una carta: la juegas si sirve y, si no, "
+            "tu turno termina. Seguir tomando una y otra vez hasta que algo sirva es una regla "
+            "de la casa."
+        ),
+        aliases=(
+            "robar hasta poder jugar",
+            "seguir robando",
+            "tengo que robar hasta que me salga una carta",
+            "tomar hasta que pueda jugar",
+            "cuantas robo",
+        ),
+    ),
+}
