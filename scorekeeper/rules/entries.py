@@ -1,8 +1,16 @@
 """The rules library as data: one frozen record per question people argue about at the table.
 
-Every answer is written in our own words and cites the sheets it comes from (see ``SHEETS``).
-Where the sheets disagree, the entry carries one ``Variant`` per position, each with its source,
-so the app can show both instead of silently picking one.
+Every answer is written in our own words and cites where each sheet says it (``Cite``: the sheet
+and its section and lines in the text under ``../shared/rules-sources/``). An entry names only
+sheets that say the thing. Where the sheets disagree, the entry carries one ``Variant`` per
+position, each with its citations, so the app can show both instead of silently picking one.
+Where an answer is our reading rather than a sheet's words, ``interpretation`` says so.
+
+An entry with no citations is a question no sheet covers (7-0, jump-in, a misdeal): the app says
+so plainly and offers to record what the table agrees.
+
+Each sheet applies to some editions (``Sheet.editions``): a game follows its own deck's sheet, and
+a themed deck is not shown what only the Classic sheet says.
 
 This module is pure Python and imports nothing from Django.
 """
@@ -23,37 +31,77 @@ class Sheet:
     id: str
     title: str
     filename: str
+    # The decks this sheet speaks for; the general summary has no special card and speaks for all.
+    editions: tuple[str, ...] = ALL
 
 
 SHEETS: dict[str, Sheet] = {
     sheet.id: sheet
     for sheet in (
-        Sheet("unorules", "Classic rules as restated by unorules.org", "classic-unorules-org.txt"),
-        Sheet("kitty", "The Big Bang Theory edition sheet", "kitty-edition-sheet.txt"),
         Sheet(
-            "cheese-touch", "Diary of a Wimpy Kid edition sheet", "cheese-touch-edition-sheet.txt"
+            "unorules",
+            "Classic rules as restated by unorules.org",
+            "classic-unorules-org.txt",
+            ("classic",),
+        ),
+        Sheet("kitty", "The Big Bang Theory edition sheet", "kitty-edition-sheet.txt", ("kitty",)),
+        Sheet(
+            "cheese-touch",
+            "Diary of a Wimpy Kid edition sheet",
+            "cheese-touch-edition-sheet.txt",
+            ("cheese-touch",),
         ),
         Sheet(
             "water-drop",
             "Water Drop edition sheet (English and Spanish)",
             "water-drop-edition-sheet-en-es.txt",
+            ("water-drop",),
         ),
         Sheet("summary", "General rules summary", "general-rules-summary.txt"),
     )
 }
 
-# Shorthands for the source tuples that recur most.
-BOXED = ("kitty", "cheese-touch", "water-drop")
-ALL_SHEETS = ("unorules", *BOXED, "summary")
-RULEBOOKS = ("unorules", *BOXED)  # the sheets with scoring, going out and the full card list
+
+def own_sheet(edition: str) -> str:
+    """The id of the sheet printed for this deck ("unorules" for Classic)."""
+    for sheet in SHEETS.values():
+        if sheet.editions == (edition,):
+            return sheet.id
+    raise ValueError(f"There is no sheet for the edition {edition!r}.")
+
+
+def sheets_for(edition: str) -> tuple[str, ...]:
+    """The sheets that apply to a deck: its own sheet and the general summary."""
+    return tuple(sheet.id for sheet in SHEETS.values() if edition in sheet.editions)
+
+
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """Where a sheet says something: its id and the section and lines, e.g. "SET UP, line 98"."""
+
+    sheet: str
+    where: str
+
+
+def _sheets_of(cites: tuple[Cite, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(cite.sheet for cite in cites))
 
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One sheet's answer where the sheets disagree."""
+    """One position where the sheets disagree, with the places that take it."""
 
-    sources: tuple[str, ...]
+    cites: tuple[Cite, ...]
     answer: str
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The sheet ids, in citation order."""
+        return _sheets_of(self.cites)
+
+    def applies_to(self, edition: str) -> bool:
+        """True when one of its sheets speaks for this deck."""
+        return any(edition in SHEETS[sheet].editions for sheet in self.sources)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,17 +109,122 @@ class Entry:
     slug: str
     title: str
     answer: str
-    sources: tuple[str, ...]
+    cites: tuple[Cite, ...] = ()  # empty: no sheet covers this question
     editions: tuple[str, ...] = ALL
     related: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     variants: tuple[Variant, ...] = ()
     house_rules: tuple[str, ...] = ()
+    interpretation: str = ""  # our reading where no sheet says it in so many words
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The sheet ids the entry cites, in order, each once."""
+        return _sheets_of(self.cites)
+
+    @property
+    def covered(self) -> bool:
+        """False for a question no sheet answers: agree it at the table."""
+        return bool(self.cites)
 
     @property
     def disputed(self) -> bool:
         """True when the sheets give different answers (shown as variants)."""
         return len(self.variants) >= 2
+
+    def variants_for(self, edition: str | None) -> tuple[Variant, ...]:
+        """The variants from sheets that apply to ``edition`` (all of them for None)."""
+        if not edition:
+            return self.variants
+        return tuple(variant for variant in self.variants if variant.applies_to(edition))
+
+
+# --- Where each sheet says it --------------------------------------------------------------------
+# Line numbers are those of the text files in ../shared/rules-sources/. The Water Drop file holds
+# its English and Spanish text three times over; we cite the first copy.
+
+
+def _u(where: str) -> Cite:
+    return Cite("unorules", where)
+
+
+def _s(where: str) -> Cite:
+    return Cite("summary", where)
+
+
+def _boxed(
+    section: str, kitty: str, cheese: str, water: str, spanish: str = ""
+) -> tuple[Cite, ...]:
+    """The same section in the three boxed sheets (they share their wording and layout)."""
+    water_where = f"{section}, {water}" + (f"; Spanish text: {spanish}" if spanish else "")
+    return (
+        Cite("kitty", f"{section}, {kitty}"),
+        Cite("cheese-touch", f"{section}, {cheese}"),
+        Cite("water-drop", water_where),
+    )
+
+
+B_CONTENTS = _boxed(
+    "CONTENTS", "lines 6-17", "lines 9-20", "lines 4-16", "Contenido, lines 141-153"
+)
+B_OBJECT = _boxed(
+    "OBJECT OF THE GAME", "lines 19-22", "lines 22-25", "lines 18-21", "Objetivo, lines 155-158"
+)
+B_DEAL = _boxed(
+    "SETUP 1", "lines 25-26", "lines 28-29", "lines 25-26", "Preparación 1, lines 162-163"
+)
+B_SETUP = _boxed(
+    "SETUP 2-4", "lines 28-35", "lines 31-38", "lines 28-34", "Preparación 2-4, lines 165-171"
+)
+B_FIRST_PLAYER = _boxed("LET'S PLAY", "line 38", "line 41", "line 38", "¡A jugar!, line 175")
+B_MATCH = _boxed(
+    "LET'S PLAY", "lines 38-43", "lines 41-46", "lines 40-44", "¡A jugar!, lines 177-182"
+)
+B_DRAW = _boxed("LET'S PLAY", "lines 45-47", "lines 48-50", "lines 46-48")
+B_RENEGE = _boxed(
+    "LET'S PLAY", "lines 49-51", "lines 52-54", "lines 50-52", "¡A jugar!, lines 187-189"
+)
+B_DRAW_TWO = _boxed(
+    "Draw 2 Card", "lines 54-57", "lines 57-61", "lines 57-59", "Toma dos, lines 194-197"
+)
+B_REVERSE = _boxed(
+    "Reverse Card", "lines 59-64", "lines 63-71", "lines 61-64", "Reversa, lines 199-203"
+)
+B_SKIP = _boxed("Skip Card", "lines 66-70", "lines 73-77", "lines 66-69", "Salta, lines 205-208")
+B_WILD = _boxed("Wild Card", "lines 72-77", "lines 79-89", "lines 71-75", "Comodín, lines 210-214")
+B_WD4 = _boxed(
+    "Wild Draw 4 Card",
+    "lines 82-88",
+    "lines 95-101",
+    "lines 77-82",
+    "Comodín Toma 4, lines 216-221",
+)
+B_CHALLENGE = _boxed(
+    "NOTE on the Wild Draw 4", "lines 90-94", "lines 103-107", "lines 84-87", "lines 223-227"
+)
+B_UNO = _boxed(
+    "GOING OUT", "lines 105-107", "lines 134-136", "lines 96-98", "Cerrar el juego, lines 236-238"
+)
+B_ROUND_OVER = _boxed(
+    "GOING OUT", "lines 109-110", "lines 138-139", "lines 100-101", "Cerrar el juego, lines 240-241"
+)
+B_LAST_DRAW_CARD = _boxed(
+    "GOING OUT", "lines 112-114", "lines 141-143", "lines 103-104", "Cerrar el juego, lines 243-244"
+)
+B_DEPLETED = _boxed("GOING OUT", "lines 116-117", "lines 145-146", "lines 106-107")
+B_SCORING = _boxed(
+    "SCORING", "lines 119-129", "lines 148-158", "lines 109-126", "Puntos, lines 249-266"
+)
+B_WINNING = _boxed(
+    "WINNING THE GAME", "lines 131-132", "lines 160-161", "lines 131-133", "lines 270-272"
+)
+B_LOWEST = _boxed(
+    "ALTERNATIVE SCORING AND WINNING",
+    "lines 134-137",
+    "lines 163-166",
+    "lines 135-138",
+    "Puntuación alterna, lines 274-277",
+)
 
 
 ENTRIES: tuple[Entry, ...] = (
@@ -80,13 +233,13 @@ ENTRIES: tuple[Entry, ...] = (
         slug="deck-classic",
         title="What's in a Classic deck",
         answer=(
-            "Classic play uses 108 cards. Each of the four colours (red, yellow, green, blue) "
-            "has 19 number cards, 0 to 9 (one 0 and two of every other number), plus two "
-            "Draw Two, two Reverse and two Skip cards. Add 4 Wild and 4 Wild Draw Four cards. "
-            "Packs sold as 112 cards include extra blank or hand-swapping cards that Classic "
-            "play leaves out."
+            "Classic play uses 108 cards: 76 number cards (19 in each of red, yellow, green and "
+            "blue, numbered 0 to 9), 8 Draw Two, 8 Reverse and 8 Skip cards (two of each per "
+            "colour), 4 Wild and 4 Wild Draw Four. The sheet heads its list with 112 cards; its "
+            "FAQ explains the extra four as blank cards, and Classic play leaves blank, Swap "
+            "Hands and Shuffle Hands cards out."
         ),
-        sources=("unorules",),
+        cites=(_u("CONTENTS, lines 24-86"), _u("FAQ, line 233")),
         editions=("classic",),
         related=("blank-cards", "card-points", "player-count"),
         aliases=(
@@ -95,6 +248,10 @@ ENTRIES: tuple[Entry, ...] = (
             "what cards are in uno",
             "deck contents",
             "108 cards",
+        ),
+        interpretation=(
+            "The sheet only says each colour runs 0 to 9 over 19 cards; we read that as one 0 "
+            "and two of each of 1 to 9, which is how the app checks a round against the deck."
         ),
     ),
     Entry(
@@ -105,7 +262,7 @@ ENTRIES: tuple[Entry, ...] = (
             "9), then 8 Draw Two, 8 Reverse and 8 Skip cards (two of each per colour), 4 Wild, "
             "4 Wild Draw Four, and 4 Kitty cards, which are this edition's special card."
         ),
-        sources=("kitty",),
+        cites=(Cite("kitty", "CONTENTS, lines 6-17"),),
         editions=("kitty",),
         related=("kitty-card", "card-points"),
         aliases=(
@@ -123,7 +280,7 @@ ENTRIES: tuple[Entry, ...] = (
             "0 to 9), 8 each of Draw Two, Reverse and Skip (two per colour), 4 Wild, 4 Wild "
             "Draw Four, and 4 Cheese Touch cards, the edition's special card."
         ),
-        sources=("cheese-touch",),
+        cites=(Cite("cheese-touch", "CONTENTS, lines 9-20"),),
         editions=("cheese-touch",),
         related=("cheese-touch-card", "card-points"),
         aliases=(
@@ -142,7 +299,7 @@ ENTRIES: tuple[Entry, ...] = (
             "4 Water Drop cards. The Spanish text names them Toma 2, Reversa, Salta, comodín, "
             "comodín Toma 4 and balde de agua (bucket of water)."
         ),
-        sources=("water-drop",),
+        cites=(Cite("water-drop", "Contents, lines 4-16; Spanish text: Contenido, lines 141-153"),),
         editions=("water-drop",),
         related=("water-drop-card", "card-points"),
         aliases=(
@@ -161,7 +318,7 @@ ENTRIES: tuple[Entry, ...] = (
             "its FAQ counts a standard pack as 108 playing cards plus 4 blanks. None of our "
             "sheets gives rules for them."
         ),
-        sources=("unorules",),
+        cites=(_u("CONTENTS, lines 76-86"), _u("FAQ, line 233")),
         editions=("classic",),
         related=("deck-classic", "seven-zero"),
         aliases=(
@@ -177,10 +334,15 @@ ENTRIES: tuple[Entry, ...] = (
         slug="player-count",
         title="How many can play",
         answer=(
-            "Two to ten players, from age 7 up, on every sheet that gives a number. Two-player "
-            "games have a few extra rules on unorules.org."
+            "Two to ten players, from age 7 up, on every sheet that gives a number; the Water "
+            "Drop sheet gives none. Only unorules.org adds rules for a game of two."
         ),
-        sources=("unorules", "kitty", "cheese-touch", "summary"),
+        cites=(
+            _u("box, lines 28-29"),
+            Cite("kitty", "box, lines 3-4"),
+            Cite("cheese-touch", "box, lines 5-7"),
+            _s("Setup, line 2"),
+        ),
         related=("two-player",),
         aliases=(
             "how many players",
@@ -195,12 +357,12 @@ ENTRIES: tuple[Entry, ...] = (
         slug="who-deals",
         title="Who deals",
         answer=(
-            "Each player turns up one card and the highest card deals. The sheets differ on "
-            "what an action card is worth in this draw. The dealer shuffles and hands out the "
-            "cards."
+            "Before the first round each player turns up one card, and the best card deals. "
+            "The sheets differ on what an action card is worth in this draw. The dealer "
+            "shuffles and hands out the cards. The general summary doesn't cover the draw."
         ),
-        sources=("unorules", *BOXED),
-        related=("deal-seven", "who-goes-first", "card-points"),
+        cites=(_u("SET UP, line 98"), *B_DEAL),
+        related=("deal-seven", "next-dealer", "who-goes-first", "card-points"),
         aliases=(
             "who deals",
             "who is the dealer",
@@ -211,25 +373,29 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         variants=(
             Variant(
-                BOXED,
-                "Highest number deals; any card with a symbol (every action card and Wild) "
+                B_DEAL,
+                "The highest number deals; any card with a symbol (every action card and Wild) "
                 "counts as zero.",
             ),
             Variant(
-                ("unorules",),
-                "The card with the highest point value deals. Read literally, action cards then "
-                "count at their scoring value (20 or 50) and beat any number card.",
+                (_u("SET UP, line 98"),),
+                "The card with the highest point value deals.",
             ),
+        ),
+        interpretation=(
+            "For Classic games we read 'point value' as the scoring values, so a Draw Two, "
+            "Reverse or Skip (20) and a Wild (50) beat any number card. No sheet says what a "
+            "tie does; the app has the tied players draw again."
         ),
     ),
     Entry(
         slug="deal-seven",
         title="How many cards each",
         answer=(
-            "Every player gets 7 cards, dealt face down. Whatever is left over becomes the draw "
-            "pile."
+            "Every player gets 7 cards (the general summary adds: dealt face down). Whatever is "
+            "left over becomes the draw pile."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("SET UP, line 98"), _u("FAQ, line 237"), *B_SETUP, _s("Setup, line 2")),
         related=("draw-discard-piles", "who-deals"),
         aliases=(
             "how many cards each",
@@ -247,7 +413,7 @@ ENTRIES: tuple[Entry, ...] = (
             "its top card face up beside it to start the discard pile, which everyone plays "
             "onto. If that first card is an action card or a Wild, see the first-card entries."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("SET UP, line 102"), *B_SETUP, _s("Setup, line 2")),
         related=("deal-seven", "first-card-number", "draw-pile-runs-out"),
         aliases=(
             "draw pile",
@@ -266,7 +432,7 @@ ENTRIES: tuple[Entry, ...] = (
             "youngest player start instead. A Skip, Draw Two or Reverse turned up as the first "
             "card changes who actually opens."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("LET'S PLAY, lines 161-162"), *B_FIRST_PLAYER, _s("Game Play, line 4")),
         related=("direction-of-play", "first-card-skip", "first-card-reverse"),
         aliases=(
             "who goes first",
@@ -284,7 +450,13 @@ ENTRIES: tuple[Entry, ...] = (
             "left becomes right, and the next Reverse flips it back. A Reverse turned up as the "
             "first card starts the game going right."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("LET'S PLAY, line 162"),
+            _u("Reverse Card, lines 118-119"),
+            *B_REVERSE,
+            _s("Game Play, line 4"),
+            _s("Reverse, line 22"),
+        ),
         related=("reverse", "who-goes-first", "first-card-reverse"),
         aliases=(
             "which way does play go",
@@ -302,7 +474,7 @@ ENTRIES: tuple[Entry, ...] = (
             "Nothing special: the player on the dealer's left opens by matching its colour or "
             "its number, or with a Wild, and play goes left."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("SET UP, line 102"), _u("LET'S PLAY, lines 161-163"), *B_SETUP, *B_MATCH),
         related=("who-goes-first", "matching"),
         aliases=(
             "first card is a number",
@@ -310,21 +482,42 @@ ENTRIES: tuple[Entry, ...] = (
             "first card is just a number",
             "what if the first card is normal",
         ),
+        interpretation=(
+            "The sheets give special handling only to action cards and Wilds turned up first, "
+            "so we read a number card as needing none."
+        ),
     ),
     Entry(
         slug="first-card-draw-two",
         title="First card: Draw Two",
         answer=(
-            "It works as if it had just been played: the player on the dealer's left picks up "
-            "two cards and loses the turn, so the next player along opens."
+            "The player on the dealer's left picks up two cards. The boxed sheets and the "
+            "summary also take that player's turn away, so the next player along opens; "
+            "unorules.org only mentions the two cards."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("Draw 2 Card, line 111"), *B_DRAW_TWO, _s("Draw Two, line 24")),
         related=("draw-two", "who-goes-first"),
         aliases=(
             "first card is a draw two",
             "starting card draw two",
             "draw two turned up at the start",
             "flip a draw two to start",
+        ),
+        variants=(
+            Variant(
+                (*B_DRAW_TWO, _s("Draw Two, line 24")),
+                "The card works as if just played: the player on the dealer's left draws 2 "
+                "and misses the turn.",
+            ),
+            Variant(
+                (_u("Draw 2 Card, line 111"),),
+                "The first player draws 2 cards; nothing is said about losing the turn.",
+            ),
+        ),
+        interpretation=(
+            "In Classic games we apply the Draw Two's own rule from the same sheet (draw 2 and "
+            "forfeit the turn), so the player two seats left of the dealer opens. Agree it if "
+            "your table reads the sheet otherwise."
         ),
     ),
     Entry(
@@ -334,7 +527,7 @@ ENTRIES: tuple[Entry, ...] = (
             "The game starts going right (counter-clockwise) instead of left. The sheets "
             "disagree about who opens."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("Reverse Card, line 119"), *B_REVERSE, _s("Reverse, line 22")),
         related=("reverse", "direction-of-play", "who-goes-first"),
         aliases=(
             "first card is a reverse",
@@ -344,11 +537,11 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         variants=(
             Variant(
-                (*BOXED, "summary"),
+                (*B_REVERSE, _s("Reverse, line 22")),
                 "The dealer opens, then play carries on to the dealer's right.",
             ),
             Variant(
-                ("unorules",),
+                (_u("Reverse Card, line 119"),),
                 "The player on the dealer's right opens, and play carries on to the right.",
             ),
         ),
@@ -360,7 +553,7 @@ ENTRIES: tuple[Entry, ...] = (
             "The player on the dealer's left loses the turn, so the player after them opens "
             "and play goes left."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("Skip Card, line 127"), *B_SKIP, _s("Skip, line 23")),
         related=("skip", "who-goes-first"),
         aliases=(
             "first card is a skip",
@@ -370,12 +563,17 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         variants=(
             Variant(
-                RULEBOOKS,
+                B_SKIP,
                 "The player on the dealer's left is skipped; the player sitting on their left "
                 "opens.",
             ),
             Variant(
-                ("summary",),
+                (_u("Skip Card, line 127"),),
+                "The first player, on the dealer's left, is skipped; the opener isn't named, "
+                "so under the Skip's own rule it is the next player along.",
+            ),
+            Variant(
+                (_s("Skip, line 23"),),
                 "Also skips the player on the dealer's left, but names the player on that "
                 "player's right as the opener (the dealer). It reads like a slip, since play "
                 "is going left.",
@@ -389,7 +587,13 @@ ENTRIES: tuple[Entry, ...] = (
             "Most sheets keep it: the player on the dealer's left names the starting colour "
             "and opens. unorules.org contradicts itself here."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("SET UP, line 102"),
+            _u("Wild Card, line 136"),
+            *B_WILD,
+            _s("Note, line 12"),
+            _s("Wild, line 25"),
+        ),
         related=("wild", "first-card-wd4"),
         aliases=(
             "first card is a wild",
@@ -399,14 +603,18 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         variants=(
             Variant(
-                (*BOXED, "summary"),
+                (*B_WILD, _s("Note, line 12"), _s("Wild, line 25")),
                 "The player on the dealer's left picks the colour and plays first.",
             ),
             Variant(
-                ("unorules",),
+                (_u("SET UP, line 102"), _u("Wild Card, line 136")),
                 "Its set-up section says any Wild goes back into the deck and another card is "
                 "turned up; its Wild card section instead agrees with the boxed sheets.",
             ),
+        ),
+        interpretation=(
+            "The Classic sheet gives both answers, so a Classic table has to pick one before "
+            "dealing; the app shows both and settles neither."
         ),
     ),
     Entry(
@@ -416,7 +624,13 @@ ENTRIES: tuple[Entry, ...] = (
             "Nobody draws and nobody names a colour: it goes back and a new starting card is "
             "turned up."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("SET UP, line 102"),
+            _u("Wild Draw 4 Card, line 144"),
+            *B_WD4,
+            _s("Note, line 12"),
+            _s("Wild Draw Four, line 26"),
+        ),
         related=("wild-draw-four", "first-card-wild"),
         aliases=(
             "first card a wild draw four",
@@ -425,9 +639,12 @@ ENTRIES: tuple[Entry, ...] = (
             "flip a wild draw four to start",
         ),
         variants=(
-            Variant(RULEBOOKS, "Put it back in the deck and turn up another card."),
             Variant(
-                ("summary",),
+                (_u("Wild Draw 4 Card, line 144"), *B_WD4),
+                "Put it back in the deck and turn up another card.",
+            ),
+            Variant(
+                (_s("Note, line 12"), _s("Wild Draw Four, line 26")),
                 "Put it back in the draw pile, shuffle that pile, then turn up another card.",
             ),
         ),
@@ -436,10 +653,10 @@ ENTRIES: tuple[Entry, ...] = (
         slug="first-card-kitty",
         title="First card: Kitty card",
         answer=(
-            "Treat it like a Wild turned up first: the player on the dealer's left picks the "
-            "starting colour. The sheet makes nobody draw for it."
+            "The player on the dealer's left picks the starting colour. The sheet says nothing "
+            "about anyone drawing for it."
         ),
-        sources=("kitty",),
+        cites=(Cite("kitty", "Kitty Card, lines 101-103"),),
         editions=("kitty",),
         related=("kitty-card", "first-card-wild"),
         aliases=(
@@ -448,16 +665,24 @@ ENTRIES: tuple[Entry, ...] = (
             "kitty turned up at the start",
             "flip a kitty to start",
         ),
+        interpretation=(
+            "Since nobody played it, we read it as making nobody draw until a Sheldon or Penny "
+            "card, the same as a Wild turned up first."
+        ),
     ),
     Entry(
         slug="first-card-cheese-touch",
         title="First card: Cheese Touch",
         answer=(
-            "The Cheese Touch sheet doesn't cover this, so agree before dealing. Following the "
-            "general summary's rule for action cards, the player on the dealer's left takes the "
-            "effect: picks up 2, then plays a yellow card or picks up 2 more."
+            "The Cheese Touch sheet doesn't cover this, so agree before dealing. Its set-up "
+            "note only points to the action cards, and the card's own paragraph says nothing "
+            "about a first card."
         ),
-        sources=("cheese-touch", "summary", "kitty"),
+        cites=(
+            Cite("cheese-touch", "SETUP note, lines 37-38"),
+            Cite("cheese-touch", "Cheese Touch Card, lines 111-131"),
+            _s("Note, line 10"),
+        ),
         editions=("cheese-touch",),
         related=("cheese-touch-card", "first-card-draw-two"),
         aliases=(
@@ -466,29 +691,23 @@ ENTRIES: tuple[Entry, ...] = (
             "cheese touch turned up at the start",
             "flip a cheese touch to start",
         ),
-        variants=(
-            Variant(("cheese-touch",), "Silent: no rule for a Cheese Touch turned up first."),
-            Variant(
-                ("summary",),
-                "An action card that starts the discard pile acts on the first player, except "
-                "Wilds and Wild Draw Fours.",
-            ),
-            Variant(
-                ("kitty",),
-                "For comparison, only the Kitty sheet covers its own special card turned up "
-                "first: the player on the dealer's left picks the colour.",
-            ),
+        interpretation=(
+            "Our suggested reading follows the general summary, where an action card that "
+            "starts the discard pile acts on the first player: the player on the dealer's left "
+            "picks up 2, then plays a yellow card or picks up 2 more."
         ),
     ),
     Entry(
         slug="first-card-water-drop",
         title="First card: Water Drop",
         answer=(
-            "The Water Drop sheet doesn't cover this, so agree before dealing. Nobody played "
-            "it, so nobody empties their blue cards; the simplest reading treats it like a "
-            "Wild turned up first, with the player on the dealer's left picking the colour."
+            "The Water Drop sheet doesn't cover this, so agree before dealing. Its card "
+            "paragraph only covers a Water Drop somebody plays."
         ),
-        sources=("water-drop", "kitty"),
+        cites=(
+            Cite("water-drop", "Setup note, lines 32-34"),
+            Cite("water-drop", "Water Drop Card, lines 89-92"),
+        ),
         editions=("water-drop",),
         related=("water-drop-card", "first-card-wild"),
         aliases=(
@@ -497,13 +716,10 @@ ENTRIES: tuple[Entry, ...] = (
             "water drop turned up at the start",
             "flip a water drop to start",
         ),
-        variants=(
-            Variant(("water-drop",), "Silent: no rule for a Water Drop turned up first."),
-            Variant(
-                ("kitty",),
-                "For comparison, only the Kitty sheet covers its own special card turned up "
-                "first: the player on the dealer's left picks the colour.",
-            ),
+        interpretation=(
+            "Our suggested reading: nobody played it, so nobody empties their blue cards; "
+            "treat it like a Wild turned up first, with the player on the dealer's left "
+            "picking the colour."
         ),
     ),
     # --- A turn ------------------------------------------------------------------------------
@@ -516,7 +732,7 @@ ENTRIES: tuple[Entry, ...] = (
             "can a Wild Draw Four if you hold nothing of the showing colour. On a green 4 you "
             "may play any green card, any 4, or a Wild."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("LET'S PLAY, line 163"), *B_MATCH, _s("Game Play, line 6")),
         related=("cant-play-draw", "wild", "wild-draw-four"),
         aliases=(
             "what can i play",
@@ -531,11 +747,16 @@ ENTRIES: tuple[Entry, ...] = (
         slug="cant-play-draw",
         title="Can't play? Draw one",
         answer=(
-            "If nothing in your hand fits, take a single card off the draw pile. If it fits, "
-            "you may put it down straight away; if not, keep it and the turn passes on. "
-            "That one card is all you draw."
+            "If nothing in your hand fits, take a single card off the draw pile. If it doesn't "
+            "fit, keep it and the turn passes on. If it fits, the sheets differ on whether you "
+            "may or must put it down. That one card is all you draw."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("LET'S PLAY, lines 163-164"),
+            *B_DRAW,
+            _s("Game Play, line 8"),
+            Cite("water-drop", "Spanish text: ¡A jugar!, lines 184-185"),
+        ),
         related=("draw-until-play", "reneging", "matching"),
         aliases=(
             "what if i cant play",
@@ -547,7 +768,27 @@ ENTRIES: tuple[Entry, ...] = (
             "do i lose my turn after drawing",
             "what happens after i draw",
         ),
+        variants=(
+            Variant(
+                B_DRAW,
+                "You may play the drawn card in the same turn; it is your choice.",
+            ),
+            Variant(
+                (
+                    _u("LET'S PLAY, lines 163-164"),
+                    _s("Game Play, line 8"),
+                    Cite("water-drop", "Spanish text: ¡A jugar!, lines 184-185"),
+                ),
+                "Play it: the drawn card is worded as something you do, not something you may "
+                "do (the Spanish Water Drop text says the same).",
+            ),
+        ),
         house_rules=("draw-until-play",),
+        interpretation=(
+            "Whether 'play it' leaves you any choice is our reading: the same two sheets let "
+            "you decline a playable card before you draw (reneging), so some tables take it as "
+            "permission. Agree it at the table."
+        ),
     ),
     Entry(
         slug="reneging",
@@ -555,10 +796,10 @@ ENTRIES: tuple[Entry, ...] = (
         answer=(
             "You never have to play a card just because you can. Instead you draw one card "
             "from the draw pile. If it fits you may play that drawn card, but nothing else "
-            "from your hand this turn. unorules.org calls this reneging; the boxed sheets and "
-            "the summary allow it too."
+            "from your hand this turn. unorules.org calls this reneging; the boxed sheets say "
+            "the same, and the summary lets you draw rather than play."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("RENEGING, lines 211-213"), *B_RENEGE, _s("Game Play, line 8")),
         related=("cant-play-draw", "wild-any-time"),
         aliases=(
             "reneging",
@@ -574,19 +815,28 @@ ENTRIES: tuple[Entry, ...] = (
         slug="one-card-at-a-time",
         title="One card per turn",
         answer=(
-            "A turn is one card. You can't put down two cards together, not even a pair of "
-            "the same number, and you can't add a second Draw Two or Wild Draw Four on top of "
-            "your own. The general summary spells this out; the other sheets only ever "
-            "describe single plays."
+            "The general summary is explicit: one card at a time, so no pair of the same "
+            "number and no second Draw Two or Wild Draw Four on top of your own. Two sheets "
+            "give stated exceptions: the Water Drop card sends every blue card in your hand "
+            "down with it, and in unorules.org's two-player rules a Skip or Reverse lets you "
+            "play again at once."
         ),
-        sources=("summary", "unorules", *BOXED),
-        related=("stacking", "two-player", "jump-in"),
+        cites=(
+            _s("line 14"),
+            Cite("water-drop", "Water Drop Card, lines 89-92"),
+            _u("TWO PLAYERS, lines 215-221"),
+        ),
+        related=("stacking", "two-player", "jump-in", "water-drop-card"),
         aliases=(
             "can i play two cards",
             "play two of the same number",
             "play doubles",
             "multiple cards at once",
             "play a pair",
+        ),
+        interpretation=(
+            "The other sheets never say it in so many words; they describe a turn as one card, "
+            "and we read them the same way."
         ),
     ),
     # --- Action cards ----------------------------------------------------------------------
@@ -595,10 +845,16 @@ ENTRIES: tuple[Entry, ...] = (
         title="Draw Two (+2)",
         answer=(
             "The next player picks up two cards and misses their turn. Play it on a card of "
-            "its colour or on another Draw Two. Officially the player it hits can't pass it on "
-            "with a Draw Two of their own: that would be stacking, a house rule."
+            "its colour or on another Draw Two. unorules.org and the summary say the player it "
+            "hits can't pass it on with a Draw Two of their own: that would be stacking."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("Draw 2 Card, lines 110-112"),
+            *B_DRAW_TWO,
+            _s("Draw Two, line 24"),
+            _u("FAQ, lines 251-257"),
+            _s("line 14"),
+        ),
         related=("stacking", "first-card-draw-two", "going-out-draw-card"),
         aliases=(
             "draw two",
@@ -613,10 +869,15 @@ ENTRIES: tuple[Entry, ...] = (
         title="Reverse",
         answer=(
             "Turns the direction round: if play was going left it now goes right, and the "
-            "other way about. Play it on a card of its colour or on another Reverse. With "
-            "only two players it acts like a Skip."
+            "other way about. Play it on a card of its colour or on another Reverse. With two "
+            "players, unorules.org makes it work like a Skip; the other sheets don't say."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("Reverse Card, lines 118-120"),
+            *B_REVERSE,
+            _s("Reverse, line 22"),
+            _u("TWO PLAYERS, line 219"),
+        ),
         related=("direction-of-play", "first-card-reverse", "two-player"),
         aliases=(
             "reverse",
@@ -633,7 +894,7 @@ ENTRIES: tuple[Entry, ...] = (
             "The next player in line loses their turn. Play it on a card of its colour or on "
             "another Skip."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("Skip Card, lines 126-128"), *B_SKIP, _s("Skip, line 23")),
         related=("first-card-skip", "two-player"),
         aliases=(
             "skip",
@@ -644,11 +905,11 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         variants=(
             Variant(
-                (*BOXED, "summary"),
+                (*B_SKIP, _s("Skip, line 23")),
                 "It goes on the same colour or on another Skip.",
             ),
             Variant(
-                ("unorules",),
+                (_u("Skip Card, lines 126-128"),),
                 "Its Skip section says 'another reverse card' - almost certainly a slip copied "
                 "from the Reverse section. Read it as another Skip.",
             ),
@@ -662,7 +923,12 @@ ENTRIES: tuple[Entry, ...] = (
             "four, including the one already showing. You may play it even when you hold "
             "another card that would fit."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("LET'S PLAY, line 163"),
+            _u("Wild Card, lines 134-135"),
+            *B_WILD,
+            _s("Wild, line 25"),
+        ),
         related=("wild-any-time", "first-card-wild", "wild-draw-four"),
         aliases=(
             "wild",
@@ -681,7 +947,7 @@ ENTRIES: tuple[Entry, ...] = (
             "Yes, that's allowed. A plain Wild may go down on your turn even if you hold a card "
             "of the right colour or number. Only the Wild Draw Four comes with a restriction."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("Wild Card, line 135"), *B_WILD, _s("Wild, line 25")),
         related=("wild", "wd4-matching-number", "wild-draw-four"),
         aliases=(
             "can i play a wild when i have a matching colour",
@@ -700,7 +966,7 @@ ENTRIES: tuple[Entry, ...] = (
             "colour showing on the discard pile. Matching numbers or action cards in other "
             "colours don't count against you. A player who suspects a bluff may challenge."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("Wild Draw 4 Card, lines 142-146"), *B_WD4, _s("Wild Draw Four, line 26")),
         related=("wd4-challenge", "wd4-matching-number", "first-card-wd4", "stacking"),
         aliases=(
             "wild draw four",
@@ -719,7 +985,7 @@ ENTRIES: tuple[Entry, ...] = (
             "and you hold a blue 5 but no red card, you may play it. Holding any red card "
             "would make it illegal."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("Wild Draw 4 Card, lines 143-145"), *B_WD4),
         related=("wild-draw-four", "wd4-challenge", "wild-any-time"),
         aliases=(
             "can i play a wild draw four if i have a matching number",
@@ -736,9 +1002,15 @@ ENTRIES: tuple[Entry, ...] = (
             "If you think a Wild Draw Four went down while its player held a card of the "
             "showing colour, you may challenge. They show their hand to you. Caught bluffing, "
             "they take the 4 cards instead of you. If the play was legal, you take the 4 plus "
-            "2 more: 6 in total."
+            "2 more: 6 in total. The sheets differ on who may challenge."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("Wild Draw 4 Card, line 146"),
+            _u("Wild Draw 4 Card, line 147"),
+            _u("FAQ, line 245"),
+            *B_CHALLENGE,
+            _s("Wild Draw Four, line 26"),
+        ),
         related=("wild-draw-four", "wd4-matching-number"),
         aliases=(
             "wild draw four challenge",
@@ -751,17 +1023,21 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         variants=(
             Variant(
-                ("unorules",),
+                (_u("Wild Draw 4 Card, line 147"),),
                 "Only the player who has to draw the 4 cards may challenge.",
             ),
             Variant(
-                BOXED,
+                B_CHALLENGE,
                 "Written for the player it was played on; nothing about anyone else challenging.",
             ),
             Variant(
-                ("summary",),
+                (_s("Wild Draw Four, line 26"),),
                 "Mentions a challenge by the other player and sets no limit on who.",
             ),
+        ),
+        interpretation=(
+            "With a boxed deck the app also treats the player the card was played on as the "
+            "only challenger: no sheet of those decks gives anyone else the right."
         ),
     ),
     # --- Special cards ------------------------------------------------------------------------
@@ -773,7 +1049,11 @@ ENTRIES: tuple[Entry, ...] = (
             "from the draw pile until they turn up a card showing Sheldon or Penny. They keep "
             "everything they drew and lose their turn. Worth 50 points; 4 in the pack."
         ),
-        sources=("kitty",),
+        cites=(
+            Cite("kitty", "Kitty Card, lines 97-101"),
+            Cite("kitty", "SCORING, line 129"),
+            Cite("kitty", "CONTENTS, line 17"),
+        ),
         editions=("kitty",),
         related=("deck-kitty", "first-card-kitty", "wild"),
         aliases=(
@@ -785,17 +1065,25 @@ ENTRIES: tuple[Entry, ...] = (
             "what can a kitty go on",
             "how many do i draw for kitty",
         ),
+        interpretation=(
+            "The sheet calls it a wild card as well but never says what it may go on; we read "
+            "it as going on any card, like a Wild."
+        ),
     ),
     Entry(
         slug="cheese-touch-card",
         title="Cheese Touch card",
         answer=(
-            "A yellow card you want to be rid of. It can only go down on a yellow card. Once "
-            "played, the next player picks up 2 from the draw pile and must carry on with a "
-            "yellow card; with no yellow they pick up 2 more. After that it counts as an "
+            "A card you want to be rid of. It can only go down on a yellow card. Once played, "
+            "the next player picks up 2 from the draw pile and must carry on with a yellow "
+            "card; with no yellow they pick up 2 more, once. After that it counts as an "
             "ordinary yellow card. Worth 50 points; 4 in the pack."
         ),
-        sources=("cheese-touch",),
+        cites=(
+            Cite("cheese-touch", "Cheese Touch Card, lines 111-131"),
+            Cite("cheese-touch", "SCORING, line 158"),
+            Cite("cheese-touch", "CONTENTS, line 20"),
+        ),
         editions=("cheese-touch",),
         related=("cheese-touch-no-yellow", "deck-cheese-touch", "first-card-cheese-touch"),
         aliases=(
@@ -806,16 +1094,21 @@ ENTRIES: tuple[Entry, ...] = (
             "what can the cheese touch go on",
             "cheese card",
         ),
+        interpretation=(
+            "In a Wild Draw Four challenge the app counts a Cheese Touch card in the hand as "
+            "yellow. The sheet doesn't say that; it only puts the card on yellow and treats it "
+            "as yellow once played."
+        ),
     ),
     Entry(
         slug="cheese-touch-no-yellow",
         title="Cheese Touch with no yellow card",
         answer=(
             "First you pick up 2. If you still have no yellow card to put on it, you pick up 2 "
-            "more (4 in all), and the player after you carries on with the Cheese Touch "
-            "treated as a normal yellow card."
+            "more (4 in all) and stop there: the player after you carries on with the Cheese "
+            "Touch treated as a normal yellow card."
         ),
-        sources=("cheese-touch",),
+        cites=(Cite("cheese-touch", "Cheese Touch Card, lines 117-129"),),
         editions=("cheese-touch",),
         related=("cheese-touch-card",),
         aliases=(
@@ -834,7 +1127,11 @@ ENTRIES: tuple[Entry, ...] = (
             "play continues in. Worth 50 points; 4 in the pack. The Spanish text calls it the "
             "balde de agua (bucket of water)."
         ),
-        sources=("water-drop",),
+        cites=(
+            Cite("water-drop", "Water Drop Card, lines 89-92; Spanish text: lines 229-232"),
+            Cite("water-drop", "Scoring, line 126"),
+            Cite("water-drop", "Contents, line 16"),
+        ),
         editions=("water-drop",),
         related=("water-drop-open", "deck-water-drop", "first-card-water-drop"),
         aliases=(
@@ -845,6 +1142,10 @@ ENTRIES: tuple[Entry, ...] = (
             "balde de agua",
             "put out the fire",
         ),
+        interpretation=(
+            "The sheet gives the card no colour of its own, so in a Wild Draw Four challenge "
+            "the app counts it like a Wild (it never matches the colour in play)."
+        ),
     ),
     Entry(
         slug="water-drop-open",
@@ -852,10 +1153,12 @@ ENTRIES: tuple[Entry, ...] = (
         answer=(
             "The sheet only says you empty all your blue cards and then pick the colour. It "
             "doesn't say what a Water Drop may go on, what happens when you hold no blue "
-            "cards, or whether emptying your hand this way wins. Agree these first. Under the "
-            "sheet's going-out rule, a player left with no cards has gone out."
+            "cards, or whether emptying your hand this way wins. Agree these first."
         ),
-        sources=("water-drop",),
+        cites=(
+            Cite("water-drop", "Water Drop Card, lines 89-92"),
+            Cite("water-drop", "Going Out, line 100"),
+        ),
         editions=("water-drop",),
         related=("water-drop-card", "round-over"),
         aliases=(
@@ -863,6 +1166,10 @@ ENTRIES: tuple[Entry, ...] = (
             "what can a water drop go on",
             "can i go out with a water drop",
             "water drop all blue hand",
+        ),
+        interpretation=(
+            "Our reading of the going-out rule: a player the Water Drop leaves with no cards "
+            "has gone out."
         ),
     ),
     # --- Calling UNO --------------------------------------------------------------------------
@@ -873,7 +1180,7 @@ ENTRIES: tuple[Entry, ...] = (
             "Announce UNO as you go down to your last card, so everyone knows you have one "
             "left. The sheets word the moment slightly differently."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("LET'S PLAY, line 165"), _u("GOING OUT, line 171"), *B_UNO, _s("line 16")),
         related=("uno-penalty", "uno-catch-window"),
         aliases=(
             "say uno",
@@ -884,14 +1191,14 @@ ENTRIES: tuple[Entry, ...] = (
             "uno again after drawing",
         ),
         variants=(
-            Variant(BOXED, "Call it while putting down your next-to-last card."),
+            Variant(B_UNO, "Call it while putting down your next-to-last card."),
             Variant(
-                ("unorules",),
+                (_u("LET'S PLAY, line 165"), _u("GOING OUT, line 171")),
                 "Call it before your next-to-last card is down; if you forget but call it "
                 "before anyone catches you, you are safe.",
             ),
             Variant(
-                ("summary",),
+                (_s("line 16"),),
                 "Call it the moment you hold a single card, and again each time you get back "
                 "down to one.",
             ),
@@ -902,11 +1209,11 @@ ENTRIES: tuple[Entry, ...] = (
         slug="uno-penalty",
         title="Forgot to say UNO: the penalty",
         answer=(
-            "If another player catches you holding one card without having called UNO, before "
-            "the next player starts their turn, you take penalty cards from the draw pile. How "
+            "If another player catches you holding one card without having called UNO, and in "
+            "time (see when you can be caught), you take penalty cards from the draw pile. How "
             "many depends on the sheet."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("LET'S PLAY, line 165"), _u("FAQ, line 249"), *B_UNO, _s("line 16")),
         related=("call-uno", "uno-catch-window"),
         aliases=(
             "uno penalty",
@@ -917,8 +1224,8 @@ ENTRIES: tuple[Entry, ...] = (
             "how many cards if you dont say uno",
         ),
         variants=(
-            Variant((*BOXED, "summary"), "2 cards."),
-            Variant(("unorules",), "4 cards."),
+            Variant((*B_UNO, _s("line 16")), "2 cards."),
+            Variant((_u("LET'S PLAY, line 165"), _u("FAQ, line 249")), "4 cards."),
         ),
         house_rules=("uno-penalty",),
     ),
@@ -926,12 +1233,18 @@ ENTRIES: tuple[Entry, ...] = (
         slug="uno-catch-window",
         title="When can you be caught?",
         answer=(
-            "Only within a window. It opens once the next-to-last card has landed on the "
-            "discard pile and shuts when the next player starts their turn, either by drawing "
-            "or by picking a card to play. Too late, and there's no penalty. Calling it "
-            "yourself before anyone catches you also makes you safe (unorules.org)."
+            "Only until the next player's turn, but the sheets set the deadline at different "
+            "moments. unorules.org adds two limits: nobody may catch you before your "
+            "next-to-last card has touched the discard pile, and calling UNO yourself before "
+            "anyone catches you makes you safe."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("LET'S PLAY, line 166"),
+            _u("GOING OUT, line 171"),
+            _u("GOING OUT, lines 172-173"),
+            *B_UNO,
+            _s("line 16"),
+        ),
         related=("uno-penalty", "call-uno"),
         aliases=(
             "too late to catch uno",
@@ -939,6 +1252,18 @@ ENTRIES: tuple[Entry, ...] = (
             "can i still call them out",
             "caught after next player",
             "catch myself",
+        ),
+        variants=(
+            Variant(
+                (_u("GOING OUT, lines 172-173"), _u("LET'S PLAY, line 166"), *B_UNO),
+                "Until the next player's turn begins. unorules.org says a turn begins when "
+                "that player draws from the pile or picks a card out of their hand to play it.",
+            ),
+            Variant(
+                (_s("line 16"),),
+                "Up to the point the next player has had their turn, which leaves the window "
+                "open while that turn is being played.",
+            ),
         ),
     ),
     # --- Going out and the end of a round -------------------------------------------------------
@@ -949,7 +1274,7 @@ ENTRIES: tuple[Entry, ...] = (
             "Allowed. The round ends, but the next player still picks up the 2 or 4 cards, and "
             "those cards count toward the points you score."
         ),
-        sources=RULEBOOKS,
+        cites=(_u("GOING OUT, line 174"), *B_LAST_DRAW_CARD),
         related=("end-on-action-card", "scoring-round", "draw-two", "wild-draw-four"),
         aliases=(
             "can i go out on a draw two",
@@ -967,7 +1292,12 @@ ENTRIES: tuple[Entry, ...] = (
             "Two or a Wild Draw Four, the next player still takes those cards and they are "
             "scored."
         ),
-        sources=RULEBOOKS,
+        cites=(
+            _u("LET'S PLAY, line 167"),
+            _u("GOING OUT, line 174"),
+            *B_ROUND_OVER,
+            *B_LAST_DRAW_CARD,
+        ),
         related=("going-out-draw-card", "round-over"),
         aliases=(
             "can you end on an action card",
@@ -975,6 +1305,10 @@ ENTRIES: tuple[Entry, ...] = (
             "last card an action card",
             "go out on a skip",
             "win on a special card",
+        ),
+        interpretation=(
+            "That any action card may be your last is our reading: the sheets only spell it out "
+            "for a Draw Two or a Wild Draw Four, and none forbids the others."
         ),
     ),
     Entry(
@@ -985,13 +1319,17 @@ ENTRIES: tuple[Entry, ...] = (
             "are gathered and shuffled, and a new round is dealt, until somebody reaches the "
             "target."
         ),
-        sources=ALL_SHEETS,
-        related=("scoring-round", "winning-500", "end-on-action-card"),
+        cites=(
+            _u("LET'S PLAY, line 167"),
+            *B_ROUND_OVER,
+            Cite("water-drop", "Scoring, lines 128-129"),
+            _s("line 18"),
+        ),
+        related=("scoring-round", "winning-500", "end-on-action-card", "next-dealer"),
         aliases=(
             "when does the round end",
             "end of the hand",
             "someone went out",
-            "next round",
             "new hand",
         ),
     ),
@@ -1000,10 +1338,15 @@ ENTRIES: tuple[Entry, ...] = (
         title="The draw pile runs out",
         answer=(
             "If the draw pile is empty and nobody has gone out, shuffle the discard pile to "
-            "make a fresh draw pile and keep playing. The Spanish Water Drop text keeps the "
-            "top card back."
+            "make a fresh draw pile and keep playing. Only the Spanish Water Drop text says "
+            "what happens to the card on top."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("GOING OUT, line 175"),
+            *B_DEPLETED,
+            _s("Note, line 12"),
+            Cite("water-drop", "Spanish text: Cerrar el juego, lines 246-247"),
+        ),
         related=("draw-discard-piles",),
         aliases=(
             "what happens when the draw pile runs out",
@@ -1015,15 +1358,18 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         variants=(
             Variant(
-                ALL_SHEETS,
-                "Shuffle the whole discard pile into a new draw pile (the English Water Drop "
-                "text says the same).",
+                (_u("GOING OUT, line 175"), *B_DEPLETED, _s("Note, line 12")),
+                "Reshuffle the discard pile into a new draw pile; nothing is said about its "
+                "top card.",
             ),
             Variant(
-                ("water-drop",),
-                "The Spanish Water Drop text leaves the top card of the discard pile in place "
-                "and shuffles only the rest.",
+                (Cite("water-drop", "Spanish text: Cerrar el juego, lines 246-247"),),
+                "Leave the top card of the discard pile where it is and shuffle only the rest.",
             ),
+        ),
+        interpretation=(
+            "Keeping the top card face up, so the next player has something to match, is our "
+            "reading for the English sheets as well."
         ),
     ),
     # --- Scoring and winning ---------------------------------------------------------------------
@@ -1035,7 +1381,7 @@ ENTRIES: tuple[Entry, ...] = (
             "Draw Two, Reverse and Skip score 20 each. Wild and Wild Draw Four score 50 each, "
             "and so does each edition's special card: Kitty, Cheese Touch and Water Drop."
         ),
-        sources=RULEBOOKS,
+        cites=(*B_SCORING, _u("SCORING AND WINNING, lines 179-203")),
         related=("scoring-round", "winning-500"),
         aliases=(
             "how many points is a skip",
@@ -1046,6 +1392,10 @@ ENTRIES: tuple[Entry, ...] = (
             "what is a 0 worth",
             "what are action cards worth",
         ),
+        interpretation=(
+            "The unorules.org text we have lists the same values (face value, 20, 20, 20, 50, "
+            "50) but lost the card names beside them; we read them in the boxed sheets' order."
+        ),
     ),
     Entry(
         slug="scoring-round",
@@ -1054,7 +1404,7 @@ ENTRIES: tuple[Entry, ...] = (
             "Only the player who goes out scores. Add up the values of the cards still in "
             "every opponent's hand; the total goes on the winner's score."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("OBJECT, line 90"), _u("SCORING AND WINNING, line 179"), *B_OBJECT, *B_SCORING),
         related=("card-points", "winning-500", "winning-lowest"),
         aliases=(
             "how do you score",
@@ -1071,7 +1421,12 @@ ENTRIES: tuple[Entry, ...] = (
             "In the standard game the round winners collect points, and the first player whose "
             "total reaches 500 wins the game."
         ),
-        sources=ALL_SHEETS,
+        cites=(
+            _u("OBJECT, line 94"),
+            _u("SCORING AND WINNING, line 205"),
+            *B_WINNING,
+            _s("line 18"),
+        ),
         related=("winning-lowest", "target-score", "scoring-round"),
         aliases=(
             "how do you win",
@@ -1089,7 +1444,7 @@ ENTRIES: tuple[Entry, ...] = (
             "are still holding, as a running total. Once anyone's total hits 500 the game ends, "
             "and whoever has the smallest total wins."
         ),
-        sources=RULEBOOKS,
+        cites=(_u("SCORING AND WINNING, line 205"), *B_LOWEST),
         related=("winning-500", "target-score"),
         aliases=(
             "lowest score wins",
@@ -1103,10 +1458,10 @@ ENTRIES: tuple[Entry, ...] = (
         slug="target-score",
         title="Playing to a different target",
         answer=(
-            "500 is the usual target, but the general summary allows any points target as "
-            "long as the whole table agrees on it before the start."
+            "500 is the usual target. The general summary allows any points target the whole "
+            "table agrees on; the printed sheets and unorules.org only ever name 500."
         ),
-        sources=("summary",),
+        cites=(_s("line 18"), _u("OBJECT, line 94"), *B_WINNING),
         related=("winning-500", "winning-lowest"),
         aliases=(
             "play to 200",
@@ -1114,6 +1469,14 @@ ENTRIES: tuple[Entry, ...] = (
             "change the target",
             "different winning score",
             "play to a lower score",
+            "play to 1000",
+        ),
+        variants=(
+            Variant(
+                (_u("OBJECT, line 94"), *B_WINNING),
+                "The game is won at 500; no other target is offered.",
+            ),
+            Variant((_s("line 18"),), "Any target the whole table agrees on."),
         ),
     ),
     Entry(
@@ -1122,9 +1485,11 @@ ENTRIES: tuple[Entry, ...] = (
         answer=(
             "unorules.org adds rules for one against one. A Reverse works like a Skip, so you "
             "play again; after a Skip you play again straight away too. After a Draw Two or a "
-            "Wild Draw Four, your opponent takes the cards and it is your turn again."
+            "Wild Draw Four, your opponent takes the cards and it is your turn again. The "
+            "themed sheets have no two-player rules, so with those decks agree whether to use "
+            "these."
         ),
-        sources=("unorules",),
+        cites=(_u("TWO PLAYERS, lines 215-221"),),
         related=("reverse", "skip", "player-count"),
         aliases=(
             "two player",
@@ -1141,11 +1506,10 @@ ENTRIES: tuple[Entry, ...] = (
         answer=(
             "Not official. When a Draw Two or a Wild Draw Four hits you, you pick up the cards "
             "and lose your turn; you can't pass it along by adding your own Draw Two or +4. "
-            "unorules.org calls stacking a widespread house rule, and the summary allows one "
-            "card per turn. A Draw Two can still go on a Draw Two in normal play: the "
-            "player after the one who picked up may lay it, and it hits the next player."
+            "unorules.org calls stacking a widespread house rule, not an official one, and the "
+            "summary rules out a Draw Two on a Draw Two or a +4 in the same turn."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("FAQ, lines 251-257"), _s("line 14"), *B_DRAW_TWO, *B_WD4),
         related=("draw-two", "wild-draw-four", "one-card-at-a-time"),
         aliases=(
             "stacking",
@@ -1156,16 +1520,21 @@ ENTRIES: tuple[Entry, ...] = (
             "pass the draw on",
         ),
         house_rules=("stack-draw",),
+        interpretation=(
+            "The boxed sheets never mention stacking; we read their rule that the player hit "
+            "draws and misses the turn as leaving no room for it. A Draw Two may still go on a "
+            "Draw Two in normal play, laid by the next player after the one who picked up."
+        ),
     ),
     Entry(
         slug="seven-zero",
         title="The 7-0 rule",
         answer=(
-            "Not in any of our sheets: number cards have no effect of their own. Under this "
-            "popular house rule a 7 lets you swap hands with a player you choose, and a 0 makes "
-            "every hand move on one seat in the direction of play. Agree it before dealing."
+            "No sheet covers this: on every sheet a number card has no effect of its own. "
+            "Under the popular 7-0 house rule a 7 lets you swap hands with a player you "
+            "choose, and a 0 makes every hand move on one seat in the direction of play. Agree "
+            "it before dealing."
         ),
-        sources=("unorules", "summary"),
         related=("jump-in", "blank-cards"),
         aliases=(
             "seven zero",
@@ -1180,11 +1549,11 @@ ENTRIES: tuple[Entry, ...] = (
         slug="jump-in",
         title="Jumping in out of turn",
         answer=(
-            "Not official: every sheet has players go strictly in turn. The jump-in house rule "
-            "lets anyone holding an identical card (same colour and same number or symbol) "
-            "slap it down out of turn, and play continues from them. Only if the table agreed."
+            "No sheet covers this: the sheets only describe play passing from one player to "
+            "the next. The jump-in house rule lets anyone holding an identical card (same "
+            "colour and same number or symbol) slap it down out of turn, and play continues "
+            "from them. Only if the table agreed."
         ),
-        sources=("unorules", "summary"),
         related=("one-card-at-a-time", "seven-zero"),
         aliases=(
             "jump in",
@@ -1199,10 +1568,11 @@ ENTRIES: tuple[Entry, ...] = (
         slug="draw-until-play",
         title="Draw until you can play?",
         answer=(
-            "Not official. The sheets have you take one card: play it if it fits, otherwise "
-            "your turn ends. Drawing again and again until something fits is a house rule."
+            "Not on any sheet. The sheets have you take one card: play it if it fits, "
+            "otherwise your turn ends. Drawing again and again until something fits is a "
+            "house rule."
         ),
-        sources=ALL_SHEETS,
+        cites=(_u("LET'S PLAY, lines 163-164"), *B_DRAW, _s("Game Play, line 8")),
         related=("cant-play-draw", "reneging"),
         aliases=(
             "draw until you can play",
@@ -1212,6 +1582,45 @@ ENTRIES: tuple[Entry, ...] = (
             "how many do i draw",
         ),
         house_rules=("draw-until-play",),
+    ),
+    Entry(
+        slug="misdeal",
+        title="A misdeal",
+        answer=(
+            "No sheet covers a misdeal: a card shown while dealing, a wrong count or a player "
+            "dealt out of order. They only say the dealer shuffles and gives everyone 7 cards. "
+            "Agree at the table whether to redeal."
+        ),
+        related=("deal-seven", "who-deals"),
+        aliases=(
+            "misdeal",
+            "dealt wrong",
+            "wrong number of cards dealt",
+            "card flipped during the deal",
+            "dealt too many cards",
+            "redeal",
+        ),
+    ),
+    Entry(
+        slug="next-dealer",
+        title="Who deals the next round",
+        answer=(
+            "No sheet covers this. They settle the first dealer by a draw, then only say the "
+            "cards are shuffled and play starts over for the next round."
+        ),
+        related=("who-deals", "round-over"),
+        aliases=(
+            "who deals next",
+            "who deals the next round",
+            "next dealer",
+            "does the deal pass",
+            "whose deal is it",
+            "deal rotates",
+        ),
+        interpretation=(
+            "The app passes the deal one seat to the left each round, as many tables do; agree "
+            "it if yours does something else."
+        ),
     ),
 )
 
