@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .cards import Card, Kind, parse_card
+from .editions import Edition, get_edition
 from .errors import RuleError
 
 
@@ -18,13 +19,17 @@ class DealDraw:
     values: Mapping[str, int]
 
 
-def deal_value(card: Card) -> int:
-    """A number card counts its face; action and wild cards count as zero."""
+def deal_value(card: Card, edition: str | Edition) -> int:
+    """What a card counts for in the draw for deal, as the deck's sheet says: its point value
+    for Classic (unorules.org), else its number with action and wild cards counting zero."""
+    if get_edition(edition).deal_by_points:
+        return card.points
     return card.number if card.kind is Kind.NUMBER else 0
 
 
 def draw_for_deal(draws: Mapping[str, str], edition: str = "classic") -> DealDraw:
-    """Each player turns one card; the highest number deals and a tie for highest redraws.
+    """Each player turns one card; the best card by ``deal_value`` deals. No sheet says what a
+    tie does: the tied players draw again (our rule).
 
     ``draws`` maps each player to the card they drew, in notation (``R7``, ``*7``, ``W``...).
     """
@@ -35,7 +40,7 @@ def draw_for_deal(draws: Mapping[str, str], edition: str = "classic") -> DealDra
         if not str(token).strip():
             raise RuleError(f"Enter the card {player} drew.")
         try:
-            values[player] = deal_value(parse_card(str(token), edition))
+            values[player] = deal_value(parse_card(str(token), edition), edition)
         except RuleError as error:
             raise RuleError(f"{player}'s card: {error}") from None
     best = max(values.values())

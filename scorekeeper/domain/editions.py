@@ -28,6 +28,9 @@ class Edition:
     # The colour a special card counts as ("Y" for the Cheese Touch card); None when it is wild.
     special_colour: str | None = None
     special_count: int = 0
+    # The draw for deal: its sheet ranks the cards by point value (Classic, unorules.org) rather
+    # than by number with every symbol card counting zero (the boxed sheets).
+    deal_by_points: bool = False
 
     @property
     def has_special(self) -> bool:
@@ -39,6 +42,18 @@ class Edition:
         return (self.special_name or "").removesuffix(" card")
 
     @property
+    def deal_rule(self) -> str:
+        """How the draw for deal ranks the cards, as this deck's sheet says, and our tie rule."""
+        if self.deal_by_points:
+            ranking = (
+                "highest point value deals (its sheet): a Draw Two, Skip or Reverse counts 20, "
+                "a Wild or Wild Draw Four 50"
+            )
+        else:
+            ranking = "highest number deals; action and wild cards count as zero (its sheet)"
+        return f"Each player turns a card: {ranking}. A tie for highest draws again (our rule)."
+
+    @property
     def deck_size(self) -> int:
         per_colour = 1 + 2 * 9 + 2 * 3  # one 0, two each of 1-9, two each of Draw Two/Skip/Reverse
         return per_colour * len(COLOURS) + 4 + 4 + self.special_count
@@ -47,7 +62,13 @@ class Edition:
 EDITIONS: dict[str, Edition] = {
     edition.slug: edition
     for edition in (
-        Edition(slug="classic", name="Classic", deck_name="Classic 108-card deck", title="Classic"),
+        Edition(
+            slug="classic",
+            name="Classic",
+            deck_name="Classic 108-card deck",
+            title="Classic",
+            deal_by_points=True,
+        ),
         Edition(
             slug="kitty",
             name="Kitty",
@@ -67,8 +88,8 @@ EDITIONS: dict[str, Edition] = {
             title="Diary of a Wimpy Kid (Cheese Touch)",
             special_name="Cheese Touch card",
             special_summary=(
-                "A yellow card played only on yellow: the next player draws 2, and keeps drawing "
-                "if they hold no yellow card."
+                "Goes only on a yellow card: the next player draws 2, then 2 more (once) if they "
+                "have no yellow card to play on it."
             ),
             special_colour="Y",
             special_count=4,

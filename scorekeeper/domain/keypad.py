@@ -87,6 +87,6 @@ def draw_options(edition: str | Edition) -> list[tuple[str, str]]:
         if key.kind is Kind.NUMBER:
             options.append((key.token, key.label))
         else:
-            counts = deal_value(parse_card(key.token, deck))
+            counts = deal_value(parse_card(key.token, deck), deck)
             options.append((key.token, f"{key.name} (counts {counts})"))
     return options

@@ -82,6 +82,13 @@ def test_the_draw_for_deal_counts_numbers_and_zero_for_the_rest():
     assert [token for token, _ in draw_options("classic")] == ROUND_TOKENS
 
 
+def test_the_classic_draw_for_deal_counts_point_values_as_its_sheet_says():
+    options = dict(draw_options("classic"))
+    assert options["*7"] == "7"
+    assert options["*S"] == "Skip (counts 20)"
+    assert options["W+4"] == "Wild Draw Four (counts 50)"
+
+
 def test_every_kind_has_one_name_and_the_special_card_is_named_by_its_deck():
     assert set(KIND_NAMES) == set(Kind) - {Kind.SPECIAL}
     assert kind_name("draw-two") == "Draw Two"

@@ -1,0 +1,34 @@
+"""The draw for deal on the game page follows the game's own deck sheet."""
+
+from django.urls import reverse
+
+from tests.factories import GameFactory
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_a_classic_game_ranks_the_draw_by_point_value(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="classic")
+    page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert "highest point value deals" in page
+    assert "Wild (counts 50)" in page
+    client.post(
+        reverse("games:dealer_draw", args=[game.pk]),
+        {"draw_0": "*9", "draw_1": "W", "draw_2": "*S"},
+        **HTMX,
+    )
+    game.refresh_from_db()
+    assert game.first_dealer.name == "Ben"
+
+
+def test_a_themed_game_counts_symbols_as_zero(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, players=["Ann", "Ben"], edition="water-drop")
+    page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert "action and wild cards count as zero" in page
+    client.post(
+        reverse("games:dealer_draw", args=[game.pk]), {"draw_0": "*1", "draw_1": "W"}, **HTMX
+    )
+    game.refresh_from_db()
+    assert game.first_dealer.name == "Ann"
