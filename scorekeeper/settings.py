@@ -9,6 +9,7 @@ import secrets
 import tempfile
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -67,6 +68,28 @@ SECRET_KEY = os.environ.get("SECRET_KEY") or _local_secret_key()
 DEBUG = envbool("DEBUG")
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+
+
+def envurl(name: str) -> str:
+    """An http(s) address without a path ("https://score.example.org"), or "" when unset."""
+    raw = os.environ.get(name, "").strip().rstrip("/")
+    if not raw:
+        return ""
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path or parts.query:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not an address like https://score.example.org or "
+            "http://192.168.1.20:8000 (http or https, a host, an optional port, no path)."
+        )
+    return raw
+
+
+# The address the other phones use (the share QR code, live and invite links) when the app
+# was opened on this machine's loopback address. Unset: this machine's LAN address.
+PUBLIC_URL = envurl("PUBLIC_URL")
+if PUBLIC_URL and "*" not in ALLOWED_HOSTS:
+    _public_host = urlsplit(PUBLIC_URL).hostname or ""
+    ALLOWED_HOSTS.append(f"[{_public_host}]" if ":" in _public_host else _public_host)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

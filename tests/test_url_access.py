@@ -6,6 +6,7 @@ test says so. A pattern that behaves otherwise for a good reason is listed with 
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scorekeeper.games.models import Challenge, Crew, Game, Invite, Round
+from scorekeeper.games.models import Challenge, Crew, DeletedGame, Game, Invite, Round
 from scorekeeper.rules import ENTRIES
 from tests.factories import ChallengeFactory, GameFactory, MembershipFactory, RoundFactory
 
@@ -98,6 +99,7 @@ class World:
     round: Round
     challenge: Challenge
     invite: Invite
+    deleted: DeletedGame
 
     def kwargs(self, name: str, *, bogus_token: bool = False) -> dict[str, Any]:
         wanted = PATTERNS[name].pattern.regex.groupindex
@@ -107,6 +109,7 @@ class World:
             "night_id": self.game.night_id,
             "player_id": self.round.winner_id,
             "challenge_id": self.challenge.pk,
+            "deleted_id": self.deleted.pk,
             "crew_id": self.crew.pk,
             "user_id": self.member.pk,
             "slug": ENTRIES[0].slug,
@@ -130,7 +133,9 @@ def world(crew, member) -> World:
     round_ = RoundFactory(game=game, winner="Ben")
     challenge = ChallengeFactory(game=game, challenger="Cat", challenged="Ben")
     invite = Invite.objects.create(crew=crew, created_by=member)
-    return World(crew, member, game, round_, challenge, invite)
+    # A game deleted a moment ago, kept for its Undo (its file is not read by these tests).
+    deleted = DeletedGame.objects.create(crew=crew, uid=uuid.uuid4(), label="Ann, Ben", data={})
+    return World(crew, member, game, round_, challenge, invite, deleted)
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 
 from .access import SESSION_KEY, crew_required, use_crew_zone, user_crews
+from .addresses import shared_url
 from .forms import CrewForm, CrewTimeZoneForm, SignupForm
 from .languages import store_chosen_language
 from .models import Crew, Invite, Membership, Player
@@ -197,9 +198,7 @@ def _crew_page(
             if _invite_problem(i) is None
         ],
         "invite": invite,
-        "invite_url": request.build_absolute_uri(reverse("accounts:join", args=[invite.token]))
-        if invite
-        else None,
+        "invite_url": _invite_url(request, invite) if invite else None,
     }
     return render(request, "accounts/crew.html", context, status=status)
 
@@ -251,3 +250,10 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         and Membership.objects.filter(crew=invite.crew, user=request.user).exists()
     )
     return render(request, "accounts/join.html", {"invite": invite, "already": already})
+
+
+def _invite_url(request: HttpRequest, invite: Invite) -> str:
+    """The invite link a friend's phone can open: the LAN or public address when this page
+    was opened on the loopback address (see addresses.shared_url)."""
+    path = reverse("accounts:join", args=[invite.token])
+    return shared_url(request, path) or request.build_absolute_uri(path)

@@ -69,6 +69,7 @@ class Standing:
     progress: int  # percent of the target reached, 0-100
     last_points: int | None
     winner: bool
+    rounds_won: int = 0
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,7 @@ class Board:
                 progress=min(100, round(100 * row.total / target)),
                 last_points=last.points[row.name] if last else None,
                 winner=row.winner,
+                rounds_won=row.rounds_won,
             )
             for row in self.scored.standings
         ]

@@ -12,6 +12,7 @@ from typing import Any
 import segno
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.db.models import Count, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -34,14 +35,22 @@ from scorekeeper.htmx import render_page
 from scorekeeper.rules import house_rule_labels
 
 from .access import crew_required, current_crew
+from .addresses import shared_url
 from .forms import GameSetupForm, HouseRulesForm, RoundForm
 from .middleware import activate_viewer_zone
-from .models import Game, Player
-from .scoreboard import Board, board_for, load_game
+from .models import DeletedGame, Ending, Game, Player
+from .nights import crew_evening
+from .scoreboard import Board, board_for, load_game, night_winners
 from .services import (
+    GAME_UNDO_WINDOW,
     Conflict,
+    deleted_games,
+    game_delete,
+    game_end,
     game_new_share_token,
     game_rematch,
+    game_restore,
+    game_resume,
     game_set_dealer,
     locked_game,
     restorable_round,
@@ -69,13 +78,36 @@ def home(request: HttpRequest) -> HttpResponse:
                 "scoring_summaries": SCORING_SUMMARIES,
             },
         )
-    games = (
-        Game.objects.filter(crew=crew)
-        .select_related("night")
+    return _dashboard(request, crew)
+
+
+def _dashboard(request: HttpRequest, crew, *, error: str | None = None, status: int = 200):
+    """A member's home: the game in play to continue, games deleted a moment ago (Undo),
+    the last night's winners and the recent games."""
+    games = Game.objects.filter(crew=crew)
+    recent = list(
+        games.select_related("night")
         .prefetch_related("seats__player")
+        .annotate(rounds_played=Count("rounds"))
         .order_by("-started_at")[:10]
     )
-    return render(request, "games/dashboard.html", {"crew": crew, "games": games})
+    # The newest game still in play; one older than the last ten games is stale, not "tonight".
+    playing = next((g for g in recent if g.status == Game.Status.ACTIVE and not g.ended), None)
+    latest_night = games.counted().order_by("-night__date", "-night__session").values("night_id")
+    night_games = list(
+        games.counted().filter(night_id=Subquery(latest_night[:1])).with_rounds(challenges=False)
+    )
+    context = {
+        "crew": crew,
+        "games": recent,
+        "playing": playing,
+        "deleted": list(deleted_games(crew).select_related("deleted_by")),
+        "last_night": night_games[0].night if night_games else None,
+        "night_is_tonight": bool(night_games) and night_games[0].night.date == crew_evening(crew),
+        "night_winners": night_winners(night_games),
+        "error": error,
+    }
+    return render(request, "games/dashboard.html", context, status=status)
 
 
 # --- Starting a game ------------------------------------------------------------------------
@@ -181,10 +213,27 @@ def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = 
         "edition": get_edition(game.edition),
         "form": form or _new_round_form(board),
         "keys": keypad_keys(game.edition),
-        "share_url": request.build_absolute_uri(reverse("games:live", args=[game.share_token])),
+        "share_url": shared_url(request, reverse("games:live", args=[game.share_token])),
+        **_life_choices(board),
         "editable": True,
         "house_rule_lines": house_rule_labels(game.house_rules),
         **extra,
+    }
+
+
+def _life_choices(board: Board) -> dict[str, Any]:
+    """How this game can be stopped now: with its leader(s) winning once a round was played,
+    with no result, or abandoned; none once it is over."""
+    if board.finished:
+        choices = []
+    elif board.rounds:
+        choices = [Ending.LEADER, Ending.NO_RESULT, Ending.ABANDONED]
+    else:
+        choices = [Ending.NO_RESULT, Ending.ABANDONED]
+    return {
+        "stop_choices": [choice.value for choice in choices],
+        "leaders": [row.name for row in board.standings if row.place == 1],
+        "undo_minutes": int(GAME_UNDO_WINDOW.total_seconds() // 60),
     }
 
 
@@ -424,6 +473,76 @@ def share_reset(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect(reverse("games:game_detail", args=[game_id]) + "#share")
 
 
+# --- The game's life: stop early, resume, delete, undelete ------------------------------------
+
+
+def _life_write(request: HttpRequest, game_id: int, write: Callable[[Game], Board]) -> HttpResponse:
+    """One write on the locked game that shows the board it returns: a stale request (409)
+    or bad input (422) shows its reason above the board as it is stored now."""
+    with _locked_game_or_404(request, game_id, challenges=False) as game:
+        try:
+            board = write(game)
+        except Conflict as error:
+            refusal, status = str(error), 409
+        except RuleError as error:
+            refusal, status = str(error), 422
+        else:
+            if not request.htmx:
+                return redirect("games:game_detail", game_id=game_id)
+            return _table(request, board)
+    return _table(request, _board_or_404(request, game_id), status=status, error=refusal)
+
+
+@crew_required
+@require_POST
+def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
+    """End a game early (the leader wins, or no result) or abandon it."""
+    ending = request.POST.get("ending", "")
+    version = _posted_int(request, "version")
+    return _life_write(
+        request,
+        game_id,
+        lambda game: game_end(game=game, ending=ending, version=version, by=request.user),
+    )
+
+
+@crew_required
+@require_POST
+def game_resume_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Undo a stop: the game is in play again."""
+    return _life_write(request, game_id, lambda game: game_resume(game=game, by=request.user))
+
+
+@crew_required
+@require_POST
+def game_remove(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Delete a game; the home page offers Undo for a few minutes."""
+    version = _posted_int(request, "version")
+    with _locked_game_or_404(request, game_id) as game:
+        try:
+            game_delete(game=game, version=version, by=request.user)
+        except Conflict as error:
+            refusal = str(error)
+        else:
+            url = reverse("games:home")
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return _table(request, _board_or_404(request, game_id), status=409, error=refusal)
+
+
+@crew_required
+@require_POST
+def game_undelete(request: HttpRequest, deleted_id: int) -> HttpResponse:
+    """Put a deleted game back (Undo on the home page)."""
+    if not DeletedGame.objects.filter(crew=request.crew, pk=deleted_id).exists():  # type: ignore[attr-defined]
+        raise Http404("No such deleted game in your crew.")
+    try:
+        game = game_restore(crew=request.crew, deleted=deleted_id, by=request.user)  # type: ignore[attr-defined]
+    except RuleError as error:
+        return _dashboard(request, request.crew, error=str(error), status=409)  # type: ignore[attr-defined]
+    url = reverse("games:game_detail", args=[game.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 # --- The live view for the other phones ----------------------------------------------------
 
 
@@ -493,7 +612,9 @@ def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
     )
     if token is None:
         raise Http404("No such game in your crew.")
-    url = request.build_absolute_uri(reverse("games:live", args=[token]))
+    url = shared_url(request, reverse("games:live", args=[token]))
+    if url is None:
+        raise Http404("No address the other phones could open: set PUBLIC_URL.")
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
