@@ -24,6 +24,7 @@ class Translation:
     answer: str
     variants: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    interpretation: str = ""  # the English entry's "our reading" note, in Spanish
 
 
 # The sheets by the names a Spanish-speaking table would recognise (ids as in ``SHEETS``).
@@ -35,21 +36,22 @@ SHEET_TITLES: dict[str, str] = {
     "summary": "Resumen general de las reglas",
 }
 
-_KITTY_COMPARISON = (
-    "Como comparación: solo la hoja Kitty trata su propia carta especial volteada al inicio, "
-    "y en ella elige el color el jugador a la izquierda de quien reparte."
-)
-
 ENTRIES_ES: dict[str, Translation] = {
     # --- Lo que trae cada baraja ------------------------------------------------------------
     "deck-classic": Translation(
         title="Qué trae una baraja Clásica",
         answer=(
-            "El juego Clásico usa 108 cartas. Cada uno de los cuatro colores (rojo, amarillo, "
-            "verde y azul) tiene 19 cartas numéricas del 0 al 9 (un solo 0 y dos de cada uno "
-            "de los demás números), más dos Toma 2, dos Reversa y dos Salta. A eso se suman 4 "
-            "Comodines y 4 Comodines Toma 4. Las cajas que dicen 112 cartas traen además "
-            "cartas en blanco o de cambio de manos, que el juego Clásico deja fuera."
+            "El juego Clásico usa 108 cartas: 76 numéricas (19 de cada color, rojo, amarillo, "
+            "verde y azul, numeradas del 0 al 9), 8 Toma 2, 8 Reversa y 8 Salta (dos de cada "
+            "una por color), 4 Comodines y 4 Comodines Toma 4. La hoja encabeza su lista con "
+            "112 cartas; sus preguntas frecuentes explican que las cuatro de más son cartas "
+            "en blanco, y el juego Clásico deja fuera las cartas en blanco, las de cambiar "
+            "manos y las de barajar manos."
+        ),
+        interpretation=(
+            "La hoja solo dice que cada color va del 0 al 9 en 19 cartas; lo leemos como un "
+            "solo 0 y dos de cada número del 1 al 9, que es como la app comprueba una mano "
+            "contra la baraja."
         ),
         aliases=(
             "baraja clasica",
@@ -126,7 +128,8 @@ ENTRIES_ES: dict[str, Translation] = {
         title="Cuántos pueden jugar",
         answer=(
             "De dos a diez jugadores, a partir de los 7 años, en todas las hojas que dan una "
-            "cifra. En unorules.org las partidas de dos tienen algunas reglas extra."
+            "cifra; la de Water Drop no da ninguna. Solo unorules.org añade reglas para una "
+            "partida de dos."
         ),
         aliases=(
             "cuantos jugadores",
@@ -140,15 +143,23 @@ ENTRIES_ES: dict[str, Translation] = {
     "who-deals": Translation(
         title="Quién reparte",
         answer=(
-            "Cada jugador voltea una carta y reparte quien saque la más alta. Las hojas no "
-            "coinciden en cuánto vale una carta de acción en este sorteo. El que reparte "
-            "baraja y da las cartas."
+            "Antes de la primera mano cada jugador voltea una carta, y reparte quien saque la "
+            "mejor. Las hojas no coinciden en cuánto vale una carta de acción en este sorteo. "
+            "El que reparte baraja y da las cartas. El resumen general no habla de este "
+            "sorteo."
+        ),
+        interpretation=(
+            "En las partidas Clásicas leemos «valor en puntos» como los valores de "
+            "puntuación, así que un Toma 2, una Reversa o un Salta (20) y un Comodín (50) "
+            "ganan a cualquier carta numérica. Ninguna hoja dice qué pasa con un empate; la "
+            "app hace que los empatados vuelvan a sacar."
         ),
         variants=(
-            "Reparte el número más alto; cualquier carta con símbolo (todas las de acción y "
-            "los Comodines) cuenta como cero.",
-            "Reparte la carta que más puntos vale. Tomado al pie de la letra, las cartas de "
-            "acción cuentan entonces por lo que puntúan (20 o 50) y superan a cualquier número.",
+            (
+                "Reparte el número más alto; cualquier carta con símbolo (todas las de acción "
+                "y los Comodines) cuenta como cero."
+            ),
+            "Reparte la carta que más puntos vale.",
         ),
         aliases=(
             "quien reparte",
@@ -163,7 +174,8 @@ ENTRIES_ES: dict[str, Translation] = {
     "deal-seven": Translation(
         title="Cuántas cartas a cada uno",
         answer=(
-            "Cada jugador recibe 7 cartas boca abajo. Las que sobran forman la pila para tomar."
+            "Cada jugador recibe 7 cartas (el resumen general añade: boca abajo). Las que "
+            "sobran forman la pila para tomar."
         ),
         aliases=(
             "cuantas cartas a cada uno",
@@ -228,8 +240,13 @@ ENTRIES_ES: dict[str, Translation] = {
     "first-card-number": Translation(
         title="Primera carta: una carta numérica",
         answer=(
-            "Nada especial: el jugador a la izquierda de quien reparte abre igualando su color "
-            "o su número, o con un Comodín, y el juego va hacia la izquierda."
+            "Nada especial: el jugador a la izquierda de quien reparte abre igualando su "
+            "color o su número, o con un Comodín, y el juego va hacia la izquierda."
+        ),
+        interpretation=(
+            "Las hojas solo dan un trato especial a las cartas de acción y a los Comodines "
+            "volteados al inicio, así que entendemos que una carta numérica no necesita "
+            "ninguno."
         ),
         aliases=(
             "la primera carta es un numero",
@@ -241,8 +258,22 @@ ENTRIES_ES: dict[str, Translation] = {
     "first-card-draw-two": Translation(
         title="Primera carta: Toma 2",
         answer=(
-            "Cuenta como si se acabara de jugar: el jugador a la izquierda de quien reparte "
-            "toma dos cartas y pierde el turno, así que abre el siguiente."
+            "El jugador a la izquierda de quien reparte toma dos cartas. Las hojas de las "
+            "cajas y el resumen además le quitan el turno, así que abre el siguiente; "
+            "unorules.org solo habla de las dos cartas."
+        ),
+        interpretation=(
+            "En las partidas Clásicas aplicamos la regla del propio Toma 2 de esa misma hoja "
+            "(tomar 2 y perder el turno), así que abre el jugador sentado dos puestos a la "
+            "izquierda de quien reparte. Conviene acordarlo si la mesa lee la hoja de otra "
+            "forma."
+        ),
+        variants=(
+            (
+                "La carta cuenta como recién jugada: el jugador a la izquierda de quien "
+                "reparte toma 2 y pierde el turno."
+            ),
+            "El primer jugador toma 2 cartas; no se dice nada de perder el turno.",
         ),
         aliases=(
             "la primera carta es un toma 2",
@@ -272,15 +303,24 @@ ENTRIES_ES: dict[str, Translation] = {
     "first-card-skip": Translation(
         title="Primera carta: Salta",
         answer=(
-            "El jugador a la izquierda de quien reparte pierde el turno, así que abre el que le "
-            "sigue y el juego va hacia la izquierda."
+            "El jugador a la izquierda de quien reparte pierde el turno, así que abre el que "
+            "le sigue y el juego va hacia la izquierda."
         ),
         variants=(
-            "Se salta al jugador a la izquierda de quien reparte; abre el que está sentado a "
-            "la izquierda de este.",
-            "También salta al jugador a la izquierda de quien reparte, pero da como primero al "
-            "que está a la derecha de ese jugador (quien reparte). Parece un descuido, porque "
-            "el juego va hacia la izquierda.",
+            (
+                "Pierde el turno el jugador a la izquierda de quien reparte; abre el que se "
+                "sienta a la izquierda de este."
+            ),
+            (
+                "Se salta al primer jugador, el de la izquierda de quien reparte; no se "
+                "nombra a quien abre, así que según la regla del propio Salta es el "
+                "siguiente."
+            ),
+            (
+                "También salta al jugador a la izquierda de quien reparte, pero da como "
+                "primero al que está a la derecha de ese jugador (quien reparte). Parece un "
+                "descuido, porque el juego va hacia la izquierda."
+            ),
         ),
         aliases=(
             "la primera carta es un salta",
@@ -293,14 +333,20 @@ ENTRIES_ES: dict[str, Translation] = {
     "first-card-wild": Translation(
         title="Primera carta: Comodín",
         answer=(
-            "Casi todas las hojas lo dejan en juego: el jugador a la izquierda de quien reparte "
-            "elige el color inicial y abre. unorules.org se contradice en este punto."
+            "Casi todas las hojas lo dejan en juego: el jugador a la izquierda de quien "
+            "reparte elige el color inicial y abre. unorules.org se contradice en este punto."
+        ),
+        interpretation=(
+            "La hoja Clásica da las dos respuestas, así que una mesa Clásica tiene que elegir "
+            "una antes de repartir; la app muestra las dos y no decide."
         ),
         variants=(
             "El jugador a la izquierda de quien reparte elige el color y juega primero.",
-            "Su sección de preparación manda devolver cualquier Comodín a la baraja y voltear "
-            "otra carta; su sección del Comodín, en cambio, dice lo mismo que las hojas de las "
-            "cajas.",
+            (
+                "Su sección de preparación manda devolver cualquier Comodín a la baraja y "
+                "voltear otra carta; su sección del Comodín, en cambio, dice lo mismo que las "
+                "hojas de las cajas."
+            ),
         ),
         aliases=(
             "la primera carta es un comodin",
@@ -328,8 +374,12 @@ ENTRIES_ES: dict[str, Translation] = {
     "first-card-kitty": Translation(
         title="Primera carta: carta Kitty",
         answer=(
-            "Se trata como un Comodín volteado al inicio: el jugador a la izquierda de quien "
-            "reparte elige el color inicial. La hoja no hace tomar cartas a nadie por ella."
+            "El jugador a la izquierda de quien reparte elige el color inicial. La hoja no "
+            "dice nada de que alguien tome cartas por ella."
+        ),
+        interpretation=(
+            "Como nadie la jugó, entendemos que no obliga a nadie a tomar cartas hasta sacar "
+            "a Sheldon o Penny, igual que un Comodín volteado al inicio."
         ),
         aliases=(
             "la primera carta es una kitty",
@@ -341,16 +391,14 @@ ENTRIES_ES: dict[str, Translation] = {
     "first-card-cheese-touch": Translation(
         title="Primera carta: Cheese Touch",
         answer=(
-            "La hoja de Cheese Touch no lo trata, así que conviene acordarlo antes de repartir. "
-            "Si se sigue la regla del resumen general para las cartas de acción, el efecto le "
-            "toca al jugador a la izquierda de quien reparte: toma 2 y después juega una carta "
-            "amarilla o toma 2 más."
+            "La hoja de Cheese Touch no lo trata, así que conviene acordarlo antes de "
+            "repartir. Su nota de preparación solo remite a las cartas de acción, y el "
+            "párrafo de la propia carta no dice nada de una primera carta."
         ),
-        variants=(
-            "No dice nada: ninguna regla para un Cheese Touch volteado al inicio.",
-            "Una carta de acción que abre la pila de descarte se aplica al primer jugador, "
-            "salvo el Comodín y el Comodín Toma 4.",
-            _KITTY_COMPARISON,
+        interpretation=(
+            "Nuestra lectura sugerida sigue el resumen general, donde una carta de acción que "
+            "abre la pila de descarte se aplica al primer jugador: el jugador a la izquierda "
+            "de quien reparte toma 2 y después juega una carta amarilla o toma 2 más."
         ),
         aliases=(
             "la primera carta es un cheese touch",
@@ -362,14 +410,13 @@ ENTRIES_ES: dict[str, Translation] = {
     "first-card-water-drop": Translation(
         title="Primera carta: Water Drop",
         answer=(
-            "La hoja Water Drop no lo trata, así que conviene acordarlo antes de repartir. "
-            "Nadie la jugó, así que nadie vacía sus cartas azules; la lectura más sencilla la "
-            "trata como un Comodín volteado al inicio, y el jugador a la izquierda de quien "
-            "reparte elige el color."
+            "La hoja Water Drop no lo trata, así que conviene acordarlo antes de repartir. El "
+            "párrafo de la carta solo habla de una Water Drop que alguien juega."
         ),
-        variants=(
-            "No dice nada: ninguna regla para una Water Drop volteada al inicio.",
-            _KITTY_COMPARISON,
+        interpretation=(
+            "Nuestra lectura sugerida: nadie la jugó, así que nadie vacía sus cartas azules; "
+            "se trata como un Comodín volteado al inicio, y el jugador a la izquierda de "
+            "quien reparte elige el color."
         ),
         aliases=(
             "la primera carta es un water drop",
@@ -400,9 +447,21 @@ ENTRIES_ES: dict[str, Translation] = {
     "cant-play-draw": Translation(
         title="¿No puedes jugar? Toma una",
         answer=(
-            "Si nada de tu mano sirve, toma una sola carta de la pila para tomar. Si sirve, "
-            "puedes bajarla en ese momento; si no, te la quedas y el turno pasa. Esa carta es "
-            "todo lo que tomas."
+            "Si nada de tu mano sirve, saca de la pila para tomar una sola carta. Si no "
+            "sirve, te la quedas y el turno pasa. Si sirve, las hojas no coinciden en si "
+            "puedes o debes bajarla. Esa carta es todo lo que tomas."
+        ),
+        interpretation=(
+            "Si «jugarla» te deja elegir es lectura nuestra: esas mismas dos hojas te dejan "
+            "rechazar una carta jugable antes de tomar (elegir no jugar), así que algunas "
+            "mesas lo entienden como un permiso. Conviene acordarlo en la mesa."
+        ),
+        variants=(
+            "Puedes jugar la carta tomada en el mismo turno; tú decides.",
+            (
+                "Se juega: la carta tomada aparece como algo que haces, no como algo que "
+                "puedes hacer (el texto en español de Water Drop dice lo mismo)."
+            ),
         ),
         aliases=(
             "que pasa si no puedo jugar",
@@ -418,10 +477,11 @@ ENTRIES_ES: dict[str, Translation] = {
     "reneging": Translation(
         title="Elegir no jugar aunque puedas",
         answer=(
-            "Nunca estás obligado a jugar una carta solo porque puedes. En su lugar tomas una "
-            "carta de la pila para tomar. Si sirve, puedes jugar esa carta recién tomada, pero "
-            "ninguna otra de tu mano en ese turno. unorules.org lo llama «reneging»; las hojas "
-            "de las cajas y el resumen también lo permiten."
+            "Nunca estás obligado a jugar una carta solo porque puedes. En su lugar sacas una "
+            "sola carta de la pila para tomar, y si sirve puedes jugar esa carta recién "
+            "tomada, pero ninguna otra de tu mano en ese turno. unorules.org lo llama "
+            "«reneging»; las hojas de las cajas dicen lo mismo, y el resumen te deja tomar en "
+            "lugar de jugar."
         ),
         aliases=(
             "puedo robar en vez de jugar",
@@ -436,10 +496,15 @@ ENTRIES_ES: dict[str, Translation] = {
     "one-card-at-a-time": Translation(
         title="Una carta por turno",
         answer=(
-            "Un turno es una carta. No puedes bajar dos cartas juntas, ni siquiera una pareja "
-            "del mismo número, ni poner un segundo Toma 2 o Comodín Toma 4 encima del tuyo. El "
-            "resumen general lo dice con todas las letras; las demás hojas solo describen "
-            "jugadas de una carta."
+            "El resumen general lo dice claramente: una carta cada vez, así que nada de "
+            "parejas del mismo número ni de un segundo Toma 2 o Comodín Toma 4 encima del "
+            "tuyo. Dos hojas dan excepciones explícitas: la carta Water Drop se lleva con "
+            "ella todas las cartas azules de tu mano, y en las reglas para dos jugadores de "
+            "unorules.org un Salta o una Reversa te dejan volver a jugar enseguida."
+        ),
+        interpretation=(
+            "Las demás hojas nunca lo dicen con esas palabras; describen un turno como una "
+            "carta, y las leemos igual."
         ),
         aliases=(
             "puedo jugar dos cartas",
@@ -454,9 +519,9 @@ ENTRIES_ES: dict[str, Translation] = {
     "draw-two": Translation(
         title="Toma 2 (+2)",
         answer=(
-            "El siguiente jugador toma dos cartas y pierde su turno. Se juega sobre una carta "
-            "de su color o sobre otro Toma 2. Según las reglas oficiales, a quien le cae no "
-            "puede pasarlo con un Toma 2 propio: eso sería acumular, una regla de la casa."
+            "El siguiente jugador se lleva dos cartas y se queda sin turno. Se juega sobre "
+            "una carta de su color o sobre otro Toma 2. unorules.org y el resumen dicen que a "
+            "quien le cae no puede pasarlo con un Toma 2 propio: eso sería acumular."
         ),
         aliases=(
             "toma 2",
@@ -471,7 +536,8 @@ ENTRIES_ES: dict[str, Translation] = {
         answer=(
             "Da la vuelta al sentido: si el juego iba hacia la izquierda pasa a ir hacia la "
             "derecha, y al revés. Se juega sobre una carta de su color o sobre otra Reversa. "
-            "Con solo dos jugadores funciona como un Salta."
+            "Con dos jugadores, unorules.org hace que funcione como un Salta; las demás hojas "
+            "no lo dicen."
         ),
         aliases=(
             "reversa",
@@ -506,7 +572,7 @@ ENTRIES_ES: dict[str, Translation] = {
     "wild": Translation(
         title="Comodín",
         answer=(
-            "Va sobre cualquier carta, y tú eliges el color con el que sigue el juego: "
+            "Va sobre cualquier carta, y tú eliges el color en que continúa la partida: "
             "cualquiera de los cuatro, también el que ya estaba. Puedes jugarlo aunque tengas "
             "otra carta que sirva."
         ),
@@ -515,6 +581,7 @@ ENTRIES_ES: dict[str, Translation] = {
             "carta comodin",
             "que hace el comodin",
             "puedo pedir el mismo color",
+            "repetir el color con el comodin",
             "comodin sobre comodin",
             "cambiar de color",
             "quien elige el color despues de un comodin",
@@ -537,10 +604,11 @@ ENTRIES_ES: dict[str, Translation] = {
     "wild-draw-four": Translation(
         title="Comodín Toma 4 (+4)",
         answer=(
-            "Eliges el color, y el siguiente jugador toma cuatro cartas de la pila para tomar y "
-            "pierde su turno. El límite: solo puedes jugarlo si no tienes ninguna carta del "
-            "color que se ve en la pila de descarte. Los números o cartas de acción iguales en "
-            "otros colores no cuentan en tu contra. Quien sospeche un farol puede desafiarlo."
+            "Eliges el color, y el siguiente jugador se lleva cuatro cartas de la pila para "
+            "tomar, además de perder el turno. El límite: solo puedes jugarlo si no tienes "
+            "ninguna carta del color que se ve en la pila de descarte. Los números o cartas "
+            "de acción iguales en otros colores no cuentan en tu contra. Quien sospeche un "
+            "farol puede desafiarlo."
         ),
         aliases=(
             "comodin toma 4",
@@ -572,11 +640,16 @@ ENTRIES_ES: dict[str, Translation] = {
             "Si crees que alguien bajó un Comodín Toma 4 teniendo una carta del color que se "
             "veía, puedes desafiarlo. Te enseña su mano. Si resulta que hizo trampa, toma él "
             "las 4 cartas en vez de ti. Si la jugada era legal, tomas tú las 4 y 2 más: 6 en "
-            "total."
+            "total. Las hojas no coinciden en quién puede desafiar."
+        ),
+        interpretation=(
+            "Con una baraja de caja, la app también trata al jugador al que le cayó la carta "
+            "como el único que puede desafiar: ninguna hoja de esas barajas da ese derecho a "
+            "nadie más."
         ),
         variants=(
             "Solo puede desafiar el jugador que tiene que tomar las 4 cartas.",
-            "Está escrita para el jugador al que le cae; no dice nada de que desafíe otro.",
+            ("Está escrita para el jugador al que le cae; no dice nada de que desafíe otro."),
             "Habla de un desafío del otro jugador y no pone límite a quién.",
         ),
         aliases=(
@@ -596,8 +669,12 @@ ENTRIES_ES: dict[str, Translation] = {
         title="Carta Kitty",
         answer=(
             "Un Comodín con aguijón. Eliges el color, y el siguiente jugador tiene que seguir "
-            "tomando de la pila para tomar hasta sacar una carta con Sheldon o Penny. Se queda "
-            "todo lo que tomó y pierde su turno. Vale 50 puntos; hay 4 en la caja."
+            "tomando de la pila para tomar hasta sacar una carta con Sheldon o Penny. Se "
+            "queda todo lo que tomó y pierde su turno. Vale 50 puntos; hay 4 en la caja."
+        ),
+        interpretation=(
+            "La hoja también la llama comodín pero nunca dice sobre qué puede ir; entendemos "
+            "que va sobre cualquier carta, como un Comodín."
         ),
         aliases=(
             "carta kitty",
@@ -613,10 +690,16 @@ ENTRIES_ES: dict[str, Translation] = {
     "cheese-touch-card": Translation(
         title="Carta Cheese Touch",
         answer=(
-            "Una carta amarilla de la que conviene librarse. Solo puede bajarse sobre una carta "
-            "amarilla. Una vez jugada, el siguiente jugador toma 2 de la pila para tomar y debe "
-            "seguir con una carta amarilla; si no tiene amarilla, toma 2 más. Después cuenta "
-            "como una carta amarilla cualquiera. Vale 50 puntos; hay 4 en la caja."
+            "Una carta de la que conviene librarse. Solo puede bajarse sobre una carta "
+            "amarilla. Una vez jugada, el siguiente jugador toma 2 de la pila para tomar y "
+            "debe seguir con una carta amarilla; si no tiene amarilla, toma 2 más, una sola "
+            "vez. Después cuenta como una carta amarilla cualquiera. Vale 50 puntos; hay 4 en "
+            "la caja."
+        ),
+        interpretation=(
+            "En un desafío de Comodín Toma 4, la app cuenta un Cheese Touch en la mano como "
+            "amarillo. La hoja no lo dice; solo pone la carta sobre amarillo y la trata como "
+            "amarilla una vez jugada."
         ),
         aliases=(
             "cheese touch",
@@ -630,9 +713,9 @@ ENTRIES_ES: dict[str, Translation] = {
     "cheese-touch-no-yellow": Translation(
         title="Cheese Touch sin carta amarilla",
         answer=(
-            "Primero tomas 2. Si sigues sin una carta amarilla que poner encima, tomas 2 más (4 "
-            "en total), y el jugador siguiente continúa con el Cheese Touch tratado como una "
-            "carta amarilla normal."
+            "Primero tomas 2. Si sigues sin una carta amarilla que poner encima, tomas 2 más "
+            "(4 en total) y ahí se acaba: el jugador siguiente continúa con el Cheese Touch "
+            "tratado como una carta amarilla normal."
         ),
         aliases=(
             "no tengo amarilla despues del cheese touch",
@@ -645,9 +728,13 @@ ENTRIES_ES: dict[str, Translation] = {
         title="Carta Water Drop",
         answer=(
             "Cuando la juegas, echas también a la pila de descarte todas las cartas azules de "
-            "tu mano: todas, no solo algunas. Sin las azules, eliges el color con el que sigue "
-            "el juego. Vale 50 puntos; hay 4 en la caja. El texto en español la llama «balde "
-            "de agua»."
+            "tu mano: todas, no solo algunas. Sin las azules, eliges el color en que continúa "
+            "la partida. Vale 50 puntos; hay 4 en la caja. El texto en español la llama "
+            "«balde de agua»."
+        ),
+        interpretation=(
+            "La hoja no le da un color propio, así que en un desafío de Comodín Toma 4 la app "
+            "la cuenta como un Comodín (nunca coincide con el color en juego)."
         ),
         aliases=(
             "water drop",
@@ -663,10 +750,13 @@ ENTRIES_ES: dict[str, Translation] = {
     "water-drop-open": Translation(
         title="Water Drop: lo que la hoja deja abierto",
         answer=(
-            "La hoja solo dice que vacías todas tus cartas azules y después eliges el color. No "
-            "dice sobre qué puede ir una Water Drop, qué pasa si no tienes cartas azules ni si "
-            "vaciar así la mano te hace ganar. Conviene acordarlo antes. Según la regla de la "
-            "hoja para salir, un jugador que se queda sin cartas ha salido."
+            "La hoja solo dice que vacías todas tus cartas azules y después eliges el color. "
+            "No dice sobre qué puede ir una Water Drop, qué pasa si no tienes cartas azules "
+            "ni si vaciar así la mano te hace ganar. Conviene acordarlo antes."
+        ),
+        interpretation=(
+            "Nuestra lectura de la regla para salir: un jugador al que la Water Drop deja sin "
+            "cartas ha salido."
         ),
         aliases=(
             "water drop sin cartas azules",
@@ -704,11 +794,14 @@ ENTRIES_ES: dict[str, Translation] = {
     "uno-penalty": Translation(
         title="Olvidó decir UNO: la penalización",
         answer=(
-            "Si otro jugador te descubre con una sola carta sin haber dicho UNO, antes de que "
-            "el siguiente empiece su turno, tomas cartas de castigo de la pila para tomar. "
-            "Cuántas depende de la hoja."
+            "Si otro jugador te descubre con una sola carta sin haber dicho UNO, y a tiempo "
+            "(mira hasta cuándo te pueden descubrir), tomas cartas de castigo de la pila para "
+            "tomar. Cuántas depende de la hoja."
         ),
-        variants=("2 cartas.", "4 cartas."),
+        variants=(
+            "2 cartas.",
+            "4 cartas.",
+        ),
         aliases=(
             "penalizacion por no decir uno",
             "se me olvido decir uno",
@@ -722,10 +815,21 @@ ENTRIES_ES: dict[str, Translation] = {
     "uno-catch-window": Translation(
         title="¿Hasta cuándo te pueden descubrir?",
         answer=(
-            "Solo dentro de un margen. Se abre cuando la penúltima carta ya está en la pila de "
-            "descarte y se cierra cuando el siguiente jugador empieza su turno, ya sea tomando "
-            "una carta o eligiendo una para jugar. Si es tarde, no hay castigo. Decirlo tú "
-            "antes de que nadie te descubra también te salva (unorules.org)."
+            "Solo hasta el turno del siguiente jugador, pero las hojas ponen el límite en "
+            "momentos distintos. unorules.org añade dos límites: nadie puede descubrirte "
+            "antes de que tu penúltima carta haya tocado la pila de descarte, y decir UNO tú "
+            "mismo antes de que nadie te descubra te salva."
+        ),
+        variants=(
+            (
+                "Hasta que empieza el turno del siguiente jugador. unorules.org dice que un "
+                "turno empieza cuando ese jugador toma de la pila o saca una carta de su mano "
+                "para jugarla."
+            ),
+            (
+                "Hasta que el siguiente jugador ha jugado su turno, así que el margen sigue "
+                "abierto mientras ese turno se está jugando."
+            ),
         ),
         aliases=(
             "demasiado tarde para pillar el uno",
@@ -734,6 +838,7 @@ ENTRIES_ES: dict[str, Translation] = {
             "lo pillaron despues del siguiente jugador",
             "me corregi a tiempo",
             "hasta cuando se puede acusar",
+            "hasta cuando te pueden pillar",
         ),
     ),
     # --- Salir y el final de la mano --------------------------------------------------------
@@ -754,10 +859,14 @@ ENTRIES_ES: dict[str, Translation] = {
     "end-on-action-card": Translation(
         title="¿Se puede terminar con una carta de acción?",
         answer=(
-            "Sí. Ninguna hoja prohíbe salir con un Salta, una Reversa, un Comodín u otra carta "
-            "de acción; la mano termina en cuanto te quedas sin cartas. Si esa última carta es "
-            "un Toma 2 o un Comodín Toma 4, el siguiente jugador igualmente toma esas cartas y "
-            "se cuentan."
+            "Sí. Ninguna hoja prohíbe salir con un Salta, una Reversa, un Comodín u otra "
+            "carta de acción; la mano termina en cuanto te quedas sin cartas. Si esa última "
+            "carta es un Toma 2 o un Comodín Toma 4, el siguiente jugador igualmente toma "
+            "esas cartas y se cuentan."
+        ),
+        interpretation=(
+            "Que cualquier carta de acción pueda ser la última es lectura nuestra: las hojas "
+            "solo lo dicen para un Toma 2 o un Comodín Toma 4, y ninguna prohíbe las demás."
         ),
         aliases=(
             "se puede terminar con una carta de accion",
@@ -786,14 +895,22 @@ ENTRIES_ES: dict[str, Translation] = {
         title="Se acaba la pila para tomar",
         answer=(
             "Si la pila para tomar se vacía y nadie ha salido, se baraja la pila de descarte "
-            "para formar una pila para tomar nueva y se sigue jugando. El texto en español de "
-            "Water Drop deja aparte la carta de arriba."
+            "para formar una pila para tomar nueva y se sigue jugando. Solo el texto en "
+            "español de Water Drop dice qué pasa con la carta de arriba."
+        ),
+        interpretation=(
+            "Dejar la carta de arriba boca arriba, para que el siguiente jugador tenga algo "
+            "que igualar, es lectura nuestra también para las hojas en inglés."
         ),
         variants=(
-            "Toda la pila de descarte se baraja como nueva pila para tomar (el texto inglés de "
-            "Water Drop dice lo mismo).",
-            "El texto en español de Water Drop deja en su sitio la carta de arriba de la pila "
-            "de descarte y baraja solo el resto.",
+            (
+                "Se vuelve a barajar la pila de descarte como nueva pila para tomar; no se "
+                "dice nada de su carta de arriba."
+            ),
+            (
+                "El texto en español de Water Drop deja en su sitio la carta de arriba de la "
+                "pila de descarte y baraja solo el resto."
+            ),
         ),
         aliases=(
             "que pasa cuando se acaba la pila",
@@ -810,9 +927,14 @@ ENTRIES_ES: dict[str, Translation] = {
         title="Puntos de las cartas",
         answer=(
             "Las cartas numéricas valen su número, así que un 0 no vale nada y un 9 vale 9. "
-            "Toma 2, Reversa y Salta valen 20 cada una. El Comodín y el Comodín Toma 4 valen 50 "
-            "cada uno, igual que la carta especial de cada edición: Kitty, Cheese Touch y Water "
-            "Drop."
+            "Toma 2, Reversa y Salta valen 20 cada una. El Comodín y el Comodín Toma 4 valen "
+            "50 cada uno, igual que la carta especial de cada edición: Kitty, Cheese Touch y "
+            "Water Drop."
+        ),
+        interpretation=(
+            "El texto de unorules.org que tenemos da los mismos valores (su número, 20, 20, "
+            "20, 50, 50) pero perdió los nombres de las cartas junto a ellos; los leemos en "
+            "el orden de las hojas de las cajas."
         ),
         aliases=(
             "cuantos puntos vale un salta",
@@ -871,8 +993,12 @@ ENTRIES_ES: dict[str, Translation] = {
     "target-score": Translation(
         title="Jugar a otra meta de puntos",
         answer=(
-            "500 es la meta habitual, pero el resumen general admite cualquier meta de puntos "
-            "siempre que toda la mesa la acepte antes de empezar."
+            "500 es la meta habitual. El resumen general admite cualquier meta de puntos que "
+            "acepte toda la mesa; las hojas impresas y unorules.org solo nombran 500."
+        ),
+        variants=(
+            "La partida se gana a 500; no se ofrece otra meta.",
+            "Cualquier meta que acepte toda la mesa.",
         ),
         aliases=(
             "jugar a 200",
@@ -888,7 +1014,8 @@ ENTRIES_ES: dict[str, Translation] = {
             "unorules.org añade reglas para el uno contra uno. Una Reversa funciona como un "
             "Salta, así que vuelves a jugar; tras un Salta también vuelves a jugar enseguida. "
             "Tras un Toma 2 o un Comodín Toma 4, tu rival toma las cartas y vuelve a ser tu "
-            "turno."
+            "turno. Las hojas temáticas no tienen reglas para dos, así que con esas barajas "
+            "conviene acordar si se usan estas."
         ),
         aliases=(
             "dos jugadores",
@@ -904,10 +1031,16 @@ ENTRIES_ES: dict[str, Translation] = {
         title="Acumular Toma 2 y +4",
         answer=(
             "No es oficial. Cuando te cae un Toma 2 o un Comodín Toma 4, tomas las cartas y "
-            "pierdes el turno; no puedes pasarlo añadiendo tu propio Toma 2 o +4. unorules.org "
-            "dice que acumular es una regla de la casa muy extendida, y el resumen permite una "
-            "carta por turno. Un Toma 2 sí puede ir sobre otro Toma 2 en el juego normal: lo "
-            "baja el jugador que sigue al que tomó las cartas, y le cae al siguiente."
+            "pierdes el turno; no puedes pasarlo añadiendo tu propio Toma 2 o +4. "
+            "unorules.org dice que acumular es una regla de la casa muy extendida, no "
+            "oficial, y el resumen descarta un Toma 2 sobre otro Toma 2 o un +4 en el mismo "
+            "turno."
+        ),
+        interpretation=(
+            "Las hojas de las cajas nunca hablan de acumular; entendemos que su regla (a "
+            "quien le cae toma y pierde el turno) no deja sitio para ello. Un Toma 2 sí puede "
+            "ir sobre otro Toma 2 en el juego normal, bajado por el jugador que sigue al que "
+            "tomó las cartas."
         ),
         aliases=(
             "acumular",
@@ -923,9 +1056,9 @@ ENTRIES_ES: dict[str, Translation] = {
     "seven-zero": Translation(
         title="La regla del 7-0",
         answer=(
-            "No aparece en ninguna de nuestras hojas: las cartas numéricas no tienen efecto "
-            "propio. Con esta conocida regla de la casa, un 7 te deja cambiar tu mano por la "
-            "del jugador que elijas, y un 0 hace que todas las manos pasen un asiento en el "
+            "Ninguna hoja lo trata: en todas, una carta numérica no tiene efecto propio. Con "
+            "la conocida regla de la casa del 7-0, un 7 te deja cambiar tu mano por la del "
+            "jugador que elijas, y un 0 hace que todas las manos pasen un asiento en el "
             "sentido del juego. Conviene acordarlo antes de repartir."
         ),
         aliases=(
@@ -940,10 +1073,10 @@ ENTRIES_ES: dict[str, Translation] = {
     "jump-in": Translation(
         title="Meterse fuera de turno",
         answer=(
-            "No es oficial: en todas las hojas se juega estrictamente por turnos. La regla de "
-            "la casa de «meterse» (jump-in) deja que quien tenga una carta idéntica (mismo "
-            "color y mismo número o símbolo) la tire fuera de turno, y el juego sigue desde esa "
-            "persona. Solo si la mesa lo acordó."
+            "Ninguna hoja lo trata: las hojas solo describen el juego pasando de un jugador "
+            "al siguiente. La regla de la casa de «meterse» (jump-in) deja que quien tenga "
+            "una carta idéntica (mismo color y mismo número o símbolo) la tire fuera de "
+            "turno, y el juego sigue desde esa persona. Solo si la mesa lo acordó."
         ),
         aliases=(
             "meterse",
@@ -957,9 +1090,9 @@ ENTRIES_ES: dict[str, Translation] = {
     "draw-until-play": Translation(
         title="¿Tomar hasta poder jugar?",
         answer=(
-            "No es oficial. Las hojas te hacen tomar una carta: la juegas si sirve y, si no, "
-            "tu turno termina. Seguir tomando una y otra vez hasta que algo sirva es una regla "
-            "de la casa."
+            "No está en ninguna hoja. Las hojas te hacen tomar una carta: la juegas si sirve "
+            "y, si no, tu turno termina. Seguir tomando una y otra vez hasta que algo sirva "
+            "es una regla de la casa."
         ),
         aliases=(
             "robar hasta poder jugar",
@@ -967,6 +1100,44 @@ ENTRIES_ES: dict[str, Translation] = {
             "tengo que robar hasta que me salga una carta",
             "tomar hasta que pueda jugar",
             "cuantas robo",
+        ),
+    ),
+    "misdeal": Translation(
+        title="Un reparto mal hecho",
+        answer=(
+            "Ninguna hoja trata un reparto mal hecho: una carta que se ve al repartir, una "
+            "cuenta equivocada o un jugador servido fuera de orden. Solo dicen que quien "
+            "reparte baraja y da 7 cartas a cada uno. Conviene acordar en la mesa si se "
+            "vuelve a repartir."
+        ),
+        aliases=(
+            "repartir mal",
+            "reparto mal hecho",
+            "me dieron 8 cartas",
+            "se vio una carta al repartir",
+            "error al repartir",
+            "repartio de mas",
+            "carta boca arriba al repartir",
+            "volver a repartir",
+        ),
+    ),
+    "next-dealer": Translation(
+        title="Quién reparte la siguiente mano",
+        answer=(
+            "Ninguna hoja lo trata. Deciden quién reparte primero con un sorteo y, para la "
+            "mano siguiente, solo dicen que se barajan las cartas y se vuelve a empezar."
+        ),
+        interpretation=(
+            "La app pasa el reparto un asiento a la izquierda en cada mano, como hacen muchas "
+            "mesas; conviene acordarlo si la mesa lo hace de otra forma."
+        ),
+        aliases=(
+            "quien reparte la siguiente ronda",
+            "quien reparte despues",
+            "a quien le toca repartir",
+            "turno de repartir",
+            "siguiente repartidor",
+            "quien da en la proxima mano",
         ),
     ),
 }

@@ -1,8 +1,9 @@
 """The rules library in the reader's language.
 
 ``localized(entry, language)`` gives the entry with its words in that language: title, answer,
-the variants' answers and the search phrasings. Everything else (slug, sources, editions,
-related entries, house rules) is the same object data, so both languages cite the same sheets.
+the variants' answers, the interpretation note, the search phrasings and where each citation
+points ("line" -> "línea"). Everything else (slug, sheets cited, editions, related entries,
+house rules) is the same data, so both languages cite the same sheets in the same places.
 English is the library itself; Spanish comes from ``entries_es.py``. A language we don't have
 (or ``None``) reads English.
 
@@ -12,10 +13,11 @@ Pure Python: the caller passes the language (the referee views pass Django's act
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from scorekeeper.rules.entries import ENTRIES, SHEETS, Entry, get_entry
+from scorekeeper.rules.entries import ENTRIES, SHEETS, Cite, Entry, get_entry
 from scorekeeper.rules.entries_es import ENTRIES_ES, SHEET_TITLES, Translation
 
 DEFAULT_LANGUAGE = "en"
@@ -28,16 +30,44 @@ def language_code(language: str | None) -> str:
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
 
 
+# Where a citation points, in Spanish: the sheets' own section names stay as printed.
+_WHERE_ES = (
+    (re.compile(r"\blines\b"), "líneas"),
+    (re.compile(r"\bline\b"), "línea"),
+    (re.compile(r"\bSpanish text\b"), "texto en español"),
+    (re.compile(r"\bEnglish text\b"), "texto en inglés"),
+    (re.compile(r"^box\b"), "caja"),
+    (re.compile(r"\band\b"), "y"),
+)
+
+
+def where_es(where: str) -> str:
+    """ "SET UP, lines 98-99" -> "SET UP, líneas 98-99"."""
+    for pattern, spanish in _WHERE_ES:
+        where = pattern.sub(spanish, where)
+    return where
+
+
+def _cites_es(cites: tuple[Cite, ...]) -> tuple[Cite, ...]:
+    return tuple(replace(cite, where=where_es(cite.where)) for cite in cites)
+
+
 def _translated(entry: Entry, text: Translation) -> Entry:
     """The entry with its words replaced; unchanged if the translation lost step with it."""
     if len(text.variants) != len(entry.variants):
         return entry  # guarded by tests/rules/test_entries_es.py
     variants = tuple(
-        replace(variant, answer=answer)
+        replace(variant, answer=answer, cites=_cites_es(variant.cites))
         for variant, answer in zip(entry.variants, text.variants, strict=True)
     )
     return replace(
-        entry, title=text.title, answer=text.answer, variants=variants, aliases=text.aliases
+        entry,
+        title=text.title,
+        answer=text.answer,
+        variants=variants,
+        aliases=text.aliases,
+        interpretation=text.interpretation,
+        cites=_cites_es(entry.cites),
     )
 
 

@@ -89,6 +89,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "counterclockwise",
     ),
     (r"\b(?:agujas|manecillas)\s+del\s+reloj\b|\bhorario\b", "clockwise"),
+    # "jugar a 250", "hasta 300 puntos": a points target other than the usual 500.
+    (r"\b(?:a|hasta)\s+(?!500\b)[1-9]\d{2,3}\b(?:\s+puntos)?", "target"),
     (r"\bpenultim[oa]s?\b", "nexttolast"),
     (r"\botra\s+vez\b|\bde\s+nuevo\b", "again"),
     (r"\breglas?\s+(?:de\s+(?:la\s+)?casa|caseras?)\b", "houserule"),
@@ -240,8 +242,23 @@ _STOP_WORDS_TEXT = """
     usted ustedes alguien algo nada todo toda todos todas tambien muy bien pues entonces asi
     aqui alli eh oye porfa porfavor favor oigan quiero quieres queremos sea vez ok okey
     cosa acaso verdad dale mientras
+    k q ke ki kien kienes xq pq porq porque tb tmb tambn x d komo kuando aki weon wey tio
+    che po pe ahora
 """
 STOP_WORDS: frozenset[str] = frozenset(_STOP_WORDS_TEXT.split())
+
+# Everyday Spanish words that no rule is about. They are real words, not typos: the search
+# never "corrects" them into a rules word ("mirar" is not "tirar"), so a question built on
+# them reads as one no sheet settles.
+_OTHER_WORDS_TEXT = """
+    mirar miro mira ver veo ensenar ensena mostrar muestra esconder escondo ocultar hablar
+    suelo piso mesa caer cae cayo falta faltan faltar perdida perdimos dura durar tiempo
+    minutos horas rato companero companeros equipo equipos pareja parejas regalar prestar
+    ayudar trampas hacer mal bien comer cena bebida silla casa perro gato libro telefono
+    celular foto sonar mismo rapido lento tarde temprano nunca siempre vez veces salen
+    salgan ambos dos
+"""
+OTHER_WORDS: frozenset[str] = frozenset(_OTHER_WORDS_TEXT.split()) - frozenset(SYNONYMS)
 
 # Words that only a Spanish question holds. Short words that are also English ("a", "me",
 # "he", "no", "son", "uno") are left out, so an English question is never read as Spanish.
@@ -318,7 +335,7 @@ class SpanishWords:
         known: Collection[str],
         texts: Iterable[str],
     ) -> None:
-        words = set(SYNONYMS) | set(STOP_WORDS)
+        words = set(SYNONYMS) | set(STOP_WORDS) | set(OTHER_WORDS)
         for text in texts:
             words.update(_WORD.findall(fold(text)))
         words = {word for word in words if not word.isdigit()}
