@@ -1,78 +1,104 @@
-"""`make screenshots`: phone-sized pictures of each screen, saved under docs/screenshots/.
+"""`make screenshots`: phone-sized pictures of each screen, light and dark, under docs/screenshots/.
 
-Not part of `make test` (the file name does not start with test_); run it by path.
+Not part of `make test` (the file name does not start with test_); run it by path. Dark pictures
+carry "-dark" in their names (04-scoreboard.png, 04-scoreboard-dark.png). SCREENSHOTS_DIR=/tmp/x
+writes them elsewhere.
 """
 
+import io
+import os
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+from django.urls import reverse
 from playwright.sync_api import Page
 
+from scorekeeper.games.models import Player
 from scorekeeper.games.services import round_record
-from tests.factories import GameFactory
+from tests.browser.conftest import log_in
+from tests.factories import ChallengeFactory, GameFactory
 
-OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+OUT = Path(os.environ.get("SCREENSHOTS_DIR", DOCS))
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def shot(page: Page, name: str, full_page: bool = False) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(OUT / f"{name}.png"), full_page=full_page)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screens(live_server, page: Page, member, scheme):
+    suffix = "" if scheme == "light" else "-dark"
+    url = live_server.url
 
+    def shot(name: str) -> None:
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(OUT / f"{name}{suffix}.png"))
 
-def test_screens(live_server, page: Page, member):
-    page.goto(live_server.url + "/signup/")
-    shot(page, "01-sign-up")
-    page.goto(live_server.url + "/login/")
-    page.get_by_label("Username").fill("ann")
-    page.get_by_label("Password").fill("a-long-test-password")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(live_server.url + "/")
+    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    page.goto(url + reverse("accounts:signup"))
+    shot("01-sign-up")
+    log_in(page, url)
 
     _, crew = member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition="kitty")
     round_record(game=game, winner="Ann", hands={"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})
     round_record(game=game, winner="Cat", hands={"Ann": 33, "Ben": "*+2 *S", "Dan": 8})
-    page.goto(live_server.url + "/")
-    shot(page, "02-dashboard")
+    ChallengeFactory(game=game, challenger="Ben", challenged="Cat")
+    # A history to look back on, going back from the day before tonight.
+    call_command("seed_demo", games=24, crew=crew.name, user="", stdout=io.StringIO())
+    page.goto(url + reverse("games:home"))
+    shot("02-dashboard")
 
-    page.goto(live_server.url + "/games/new/")
+    page.goto(url + reverse("games:game_new"))
     for name in ("Ann", "Ben", "Cat", "Dan"):
         page.get_by_role("button", name=f"+ {name}").click()
         page.locator(".seat-name", has_text=name).wait_for()
-    shot(page, "03-new-game")
+    shot("03-new-game")
 
-    page.goto(live_server.url + f"/games/{game.pk}/")
-    shot(page, "04-scoreboard")
+    page.goto(url + reverse("games:game_detail", args=[game.pk]))
+    shot("04-scoreboard")
     page.get_by_role("radio", name="Ben", exact=True).check()
     pad = page.get_by_role("group", name="Card keypad")
     page.locator('[data-pick="Ann"]').click()
-    for key in ("Wild (", "Wild (", "Wild (", "Kitty card ("):
-        pad.get_by_role("button", name=key).first.click()
+    for token in ("W", "W", "W", "X"):
+        pad.locator(f'[data-key="{token}"]').click()
     page.locator('[data-pick="Cat"]').click()
-    for key in ("Wild (", "Wild ("):
-        pad.get_by_role("button", name=key).first.click()
+    for token in ("W", "W", "*7"):
+        pad.locator(f'[data-key="{token}"]').click()
     page.locator('[data-pick="Dan"]').click()
-    page.get_by_label("…or type Dan's total").fill("9")
-    page.locator("#round-form h2").scroll_into_view_if_needed()
-    shot(page, "05-keypad")
+    for token in ("*+2", "*5"):
+        pad.locator(f'[data-key="{token}"]').click()
+    page.locator("#round-form").scroll_into_view_if_needed()
+    shot("05-keypad")
     page.get_by_role("button", name="Save round 3").click()
     page.get_by_role("alert").first.wait_for()
     page.locator("#round-errors").scroll_into_view_if_needed()
-    shot(page, "06-refused-round")
+    shot("06-refused-round")
 
-    page.goto(live_server.url + f"/live/{game.share_token}/")
-    shot(page, "07-live-view")
+    page.goto(url + reverse("games:live", args=[game.share_token]))
+    shot("07-live-view")
 
     round_record(game=game, winner="Ann", hands={"Ben": 400, "Cat": 20, "Dan": 10})
-    page.goto(live_server.url + f"/games/{game.pk}/")
-    shot(page, "08-winner")
+    page.goto(url + reverse("games:game_detail", args=[game.pk]))
+    shot("08-winner")
+
+    night = crew.nights.exclude(pk=game.night_id).order_by("date").last()
+    finished = night.games.order_by("pk").first()
+    first, second = Player.objects.filter(crew=crew).order_by("name")[:2]
     for path, name in (
-        ("/rules/?q=can+you+stack+draw+2", "09-rules-search"),
-        ("/rules/challenge/", "10-challenge"),
-        ("/nights/", "11-nights"),
-        ("/players/", "12-players"),
-        (f"/games/{game.pk}/record/", "13-game-record"),
+        (reverse("referee:rules_search") + "?q=can+you+stack+draw+2", "09-rules-search"),
+        (reverse("referee:rules_challenge"), "10-challenge"),
+        (reverse("history:night_list"), "11-nights"),
+        (reverse("history:player_list"), "12-players"),
+        (reverse("history:game_record", args=[finished.pk]), "13-game-record"),
+        (reverse("history:night_detail", args=[night.pk]), "14-night"),
+        (reverse("history:player_detail", args=[first.pk]), "15-player"),
+        (
+            reverse("history:head_to_head") + f"?a={first.pk}&b={second.pk}",
+            "16-head-to-head",
+        ),
+        (reverse("referee:first_card"), "17-first-card"),
     ):
-        if page.goto(live_server.url + path).status == 200:
-            shot(page, name)
+        response = page.goto(url + path)
+        assert response and response.status == 200, path
+        shot(name)
