@@ -3,6 +3,7 @@ import shutil
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scorekeeper.games.models import Crew
 from tests.factories import CrewFactory, MembershipFactory, UserFactory
@@ -59,6 +60,15 @@ def fast_password_hashing(settings):
     """PBKDF2 takes half a second a user on a small machine; the tests check who may log in,
     not how the password is stored."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def default_language_after_each_test():
+    """Django's locale middleware leaves a request's language active in the thread; reset it
+    so a test that words something outside a request (the rules library in the active
+    language) never inherits the previous test's Spanish."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
