@@ -563,8 +563,11 @@
     pollFailed = false;
     // The page's challenges go out too (offline-challenges.js): reloading while one is on its
     // way would cut it off and show an empty list before the reloaded page reads the store.
-    var challenges = window.scorekeeperChallenges;
-    Promise.all([flush(), challenges ? challenges.flush() : null]).then(function () {
+    // On the game page their script may still be loading (loadChallengeQueue): wait for it.
+    challengeQueue.then(function (loaded) {
+      var challenges = loaded || window.scorekeeperChallenges;
+      return Promise.all([flush(), challenges ? challenges.flush() : null]).then(function () { return challenges; });
+    }).then(function (challenges) {
       var line = statusLine();
       // A kept copy shows the board as it was: fetch the page again unless a round is half typed.
       if (!line || line.getAttribute("data-copy") !== "kept" || formTouched(document.getElementById("round-form"))) return null;
@@ -621,14 +624,20 @@
 
   // The game page lists and sends the challenges kept on this phone; their script
   // (offline-challenges.js, also in the worker's shell) loads only when there are some.
+  // challengeQueue: its API once loaded (null when nothing waits), what "online" waits for.
+  var challengeQueue = Promise.resolve(null);
   function loadChallengeQueue() {
     var list = document.querySelector("[data-queued-challenges][data-queue-script]");
     if (!list || window.scorekeeperChallenges) return;
-    kept.keyedStore("scorekeeper-challenges", "challenges").all().then(function (waiting) {
-      if (!waiting.length || window.scorekeeperChallenges) return;
-      var script = document.createElement("script");
-      script.src = list.getAttribute("data-queue-script");
-      document.head.appendChild(script);
+    challengeQueue = kept.keyedStore("scorekeeper-challenges", "challenges").all().then(function (waiting) {
+      if (!waiting.length || window.scorekeeperChallenges) return window.scorekeeperChallenges || null;
+      return new Promise(function (resolve) {
+        var script = document.createElement("script");
+        script.src = list.getAttribute("data-queue-script");
+        script.onload = function () { resolve(window.scorekeeperChallenges || null); };
+        script.onerror = function () { resolve(null); };
+        document.head.appendChild(script);
+      });
     }).catch(function () { return null; });
   }
 
