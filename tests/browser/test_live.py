@@ -1,8 +1,11 @@
 """The live scoreboard follows the table: a watcher's phone keeps its link through a rematch."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.games.models import Game
 from scorekeeper.games.services import game_rematch, locked_game, round_record
 from tests.browser.conftest import assert_accessible
 from tests.factories import GameFactory
@@ -39,3 +42,32 @@ def test_the_big_screen_layout_shows_totals_large(live_server, page: Page, membe
     assert size >= 120, size
     tops = page.locator(".standing").evaluate_all("rows => rows.map(r => r.offsetTop)")
     assert len(set(tops)) < len(tops)  # side by side, not one under the other
+
+
+def test_the_live_page_follows_a_rematch_tapped_at_the_table(
+    live_server, logged_in_page: Page, member, browser
+):
+    _, crew = member
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=100)
+    Game.objects.filter(pk=game.pk).update(first_dealer=game.seats.get(number=0).player)
+    with locked_game(game_id=game.pk, crew=crew) as locked:
+        round_record(game=locked, winner="Ben", hands={"Ann": 5, "Cat": 5})
+    watcher = browser.new_page(viewport={"width": 390, "height": 844})
+    watcher.goto(f"{live_server.url}/live/{game.share_token}/")
+    # Who deals next, and the round history.
+    expect(watcher.locator('[data-standing="Ben"]')).to_contain_text("Deals next")
+    expect(watcher.get_by_role("table").locator("tbody tr")).to_have_count(1)
+    table = logged_in_page
+    table.goto(f"{live_server.url}/games/{game.pk}/")
+    table.get_by_text("End early, abandon or delete").click()
+    table.get_by_role("button", name="End now: Ben wins").click()
+    table.get_by_role("dialog").get_by_role("button", name="End the game").click()
+    expect(watcher.get_by_role("heading", name="Ben wins!")).to_be_visible(timeout=10_000)
+    table.get_by_role("button", name=re.compile("^Rematch")).click()
+    expect(table.get_by_role("button", name="Save round 1")).to_be_visible()
+    rematch = Game.objects.get(rematch_of=game)
+    # The watcher's page, never reloaded, moves on to the rematch (polled slowly once over).
+    expect(watcher.locator(f'#live-board[data-game="{rematch.pk}"]')).to_be_visible(timeout=20_000)
+    expect(watcher.get_by_role("heading", name="Ben wins!")).to_have_count(0)
+    assert_accessible(watcher)
+    watcher.close()

@@ -438,3 +438,13 @@ def test_the_home_page_queries_stay_fixed_with_a_finished_night(
     # The recent games, seats, players; deleted games; the last night's games, seats, rounds.
     with django_assert_num_queries(10):
         client.get("/")
+
+
+def test_the_live_board_of_a_stopped_game_says_so_and_polls_slowly(client, game):
+    live = reverse("games:live_board", args=[game.share_token])
+    playing = client.get(live, **HTMX).content.decode()
+    assert "every 4s" in playing
+    write(game, game_end, ending="no_result")
+    text = client.get(live, **HTMX).content.decode()
+    assert "No result" in text and "every 12s" in text
+    assert "Rematch" not in text and "Resume" not in text  # nothing to change from there
