@@ -17,7 +17,7 @@ This module is pure Python and imports nothing from Django.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scorekeeper.domain.editions import EDITIONS as EDITION_REGISTRY
 
@@ -133,10 +133,18 @@ class Entry:
         return len(self.variants) >= 2
 
     def variants_for(self, edition: str | None) -> tuple[Variant, ...]:
-        """The variants from sheets that apply to ``edition`` (all of them for None)."""
+        """The variants from sheets that apply to ``edition``, each citing only those sheets
+        (all of them, as they are, for None)."""
         if not edition:
             return self.variants
-        return tuple(variant for variant in self.variants if variant.applies_to(edition))
+        return tuple(
+            replace(
+                variant,
+                cites=tuple(c for c in variant.cites if edition in SHEETS[c.sheet].editions),
+            )
+            for variant in self.variants
+            if variant.applies_to(edition)
+        )
 
 
 # --- Where each sheet says it --------------------------------------------------------------------
@@ -600,6 +608,7 @@ ENTRIES: tuple[Entry, ...] = (
             "starting card wild",
             "wild turned up at the start",
             "flip a wild to start",
+            "first card wild who picks the colour",
         ),
         variants=(
             Variant(
@@ -974,6 +983,7 @@ ENTRIES: tuple[Entry, ...] = (
             "wild draw four rule",
             "plus four card",
             "wild draw four limit",
+            "can a wild draw four go on anything",
         ),
         house_rules=("stack-draw",),
     ),
@@ -1280,6 +1290,7 @@ ENTRIES: tuple[Entry, ...] = (
             "can i go out on a draw two",
             "last card draw two",
             "finish with a wild draw four",
+            "last card a wild draw four",
             "do they still draw if i go out",
         ),
     ),

@@ -1,10 +1,12 @@
 """What happens when the dealer turns up the first card of the discard pile.
 
-``first_card(kind, edition)`` answers for one kind of card and one deck edition. Where the sheets
-disagree, the outcome follows the majority of the sheets and lists every position in
-``variants`` with its sources (taken from the matching rules entry, so there is one source of
-truth). Where an edition's sheet is silent about its own special card, ``silent`` is True and
-the outcome is our suggested reading, to be agreed at the table.
+``first_card(kind, edition)`` answers for one kind of card and one deck edition. The outcome
+follows that deck's own sheet (unorules.org for Classic, the edition's sheet for a themed deck).
+Where the sheets that apply to the deck (its own and the general summary) disagree, ``variants``
+lists each position with its sources (taken from the matching rules entry, so there is one
+source of truth); a sheet for another deck is never shown. Where the deck's sheet is silent,
+``silent`` is True; where it contradicts itself, ``unsettled`` is True and the outcome names no
+one. ``reading`` says where the outcome is our reading rather than the sheet's words.
 
 Pure Python: nothing here imports Django.
 """
@@ -15,7 +17,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.domain.cards import Kind
 from scorekeeper.domain.editions import EDITIONS, get_edition
-from scorekeeper.rules.entries import get_entry
+from scorekeeper.rules.entries import get_entry, own_sheet
 
 # The card kinds as the domain declares them ("number", "draw-two", ..., "special").
 KINDS: tuple[str, ...] = tuple(kind.value for kind in Kind)
@@ -43,6 +45,8 @@ class FirstCardOutcome:
     chooses_colour: str = ""  # who names the starting colour, "" when nobody does
     silent: bool = False  # the edition's sheet says nothing: agree at the table
     variants: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
+    unsettled: bool = False  # the deck's sheet says two things: the table picks one
+    reading: str = ""  # our reading where the sheet doesn't say it in so many words
 
     @property
     def direction_label(self) -> str:
@@ -53,10 +57,15 @@ class FirstCardOutcome:
         }.get(self.direction, "")
 
 
-def _variants(slug: str) -> list[tuple[tuple[str, ...], str]]:
+def _variants(slug: str, edition: str) -> list[tuple[tuple[str, ...], str]]:
+    """The entry's disagreeing positions among the sheets that apply to this deck; none when
+    those sheets agree (a single position is just the answer)."""
     entry = get_entry(slug)
     assert entry is not None, slug  # guarded by tests: every slug used here exists
-    return [(variant.sources, variant.answer) for variant in entry.variants]
+    shown = entry.variants_for(edition)
+    if len(shown) < 2:
+        return []
+    return [(variant.sources, variant.answer) for variant in shown]
 
 
 def first_card(kind: str, edition: str) -> FirstCardOutcome:
@@ -74,6 +83,7 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
         raise ValueError(f"There is no card kind {kind!r}; choose one of {', '.join(KINDS)}.")
 
     common = {"kind": kind, "edition": edition}
+    classic_sheet = own_sheet(edition) == "unorules"
     if kind == "number":
         return FirstCardOutcome(
             **common,
@@ -100,6 +110,13 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
             draws="the player left of the dealer draws 2 and is skipped",
             skipped=LEFT_OF_DEALER,
             entry="first-card-draw-two",
+            variants=_variants("first-card-draw-two", edition),
+            reading=(
+                "unorules.org only says the first player draws 2; losing the turn is the Draw "
+                "Two's own rule on the same sheet, which we apply."
+                if classic_sheet
+                else ""
+            ),
         )
     if kind == "skip":
         return FirstCardOutcome(
@@ -113,9 +130,23 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
             draws="",
             skipped=LEFT_OF_DEALER,
             entry="first-card-skip",
-            variants=_variants("first-card-skip"),
+            variants=_variants("first-card-skip", edition),
         )
     if kind == "reverse":
+        if classic_sheet:
+            return FirstCardOutcome(
+                **common,
+                summary=(
+                    "The player on the dealer's right opens and play goes counter-clockwise "
+                    "(to the right)."
+                ),
+                first_player=RIGHT_OF_DEALER,
+                direction=COUNTER_CLOCKWISE,
+                returned=False,
+                draws="",
+                entry="first-card-reverse",
+                variants=_variants("first-card-reverse", edition),
+            )
         return FirstCardOutcome(
             **common,
             summary="The dealer opens and play goes counter-clockwise (to the right).",
@@ -124,7 +155,23 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
             returned=False,
             draws="",
             entry="first-card-reverse",
-            variants=_variants("first-card-reverse"),
+            variants=_variants("first-card-reverse", edition),
+        )
+    if kind == "wild" and classic_sheet:
+        return FirstCardOutcome(
+            **common,
+            summary=(
+                "The Classic sheet says two things, so agree which before you deal: its set-up "
+                "section puts a Wild back and turns up another card; its Wild card section has "
+                "the player on the dealer's left name the colour and open."
+            ),
+            first_player="",
+            direction="",
+            returned=False,
+            draws="",
+            entry="first-card-wild",
+            unsettled=True,
+            variants=_variants("first-card-wild", edition),
         )
     if kind == "wild":
         return FirstCardOutcome(
@@ -139,7 +186,7 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
             draws="",
             chooses_colour=LEFT_OF_DEALER,
             entry="first-card-wild",
-            variants=_variants("first-card-wild"),
+            variants=_variants("first-card-wild", edition),
         )
     if kind == "wild-draw-four":
         return FirstCardOutcome(
@@ -150,7 +197,7 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
             returned=True,
             draws="",
             entry="first-card-wd4",
-            variants=_variants("first-card-wd4"),
+            variants=_variants("first-card-wd4", edition),
         )
     return _special(edition)
 
@@ -178,6 +225,7 @@ def _special(edition: str) -> FirstCardOutcome:
             draws="",
             chooses_colour=LEFT_OF_DEALER,
             entry="first-card-kitty",
+            reading="The sheet doesn't mention a draw; we read it as making nobody draw.",
         )
     if edition == "cheese-touch":
         return FirstCardOutcome(
@@ -195,7 +243,10 @@ def _special(edition: str) -> FirstCardOutcome:
             ),
             entry="first-card-cheese-touch",
             silent=True,
-            variants=_variants("first-card-cheese-touch"),
+            reading=(
+                "Following the general summary, where an action card turned up first acts on "
+                "the first player."
+            ),
         )
     if edition == "water-drop":
         return FirstCardOutcome(
@@ -211,7 +262,7 @@ def _special(edition: str) -> FirstCardOutcome:
             chooses_colour=LEFT_OF_DEALER,
             entry="first-card-water-drop",
             silent=True,
-            variants=_variants("first-card-water-drop"),
+            reading="Nobody played it, so nobody empties their blue cards.",
         )
     # A deck added to the registry before anyone has read its sheet on this: say so, and
     # offer the reading most sheets give a wild card.

@@ -16,6 +16,11 @@ frequency: the best-matching alias counts most (aliases are the phrasings people
 the title, the slug, and the answer text. The index is built once at import; a query touches
 only the entries that share a term with it.
 
+``lookup`` adds the referee's verdict: whether a sheet settles the question at all. It does not
+when the best match is an entry no sheet backs (7-0, jump-in, a misdeal) or leaves too much of
+the question unanswered (a word no entry uses weighs like the rarest term), so an unrelated
+entry is never passed off as the answer.
+
 Pure Python: nothing here imports Django.
 """
 
@@ -40,8 +45,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), f" {token} ")
     for pattern, token in (
         *search_es.PHRASES,  # Spanish card names and table talk first
-        (r"\+\s*4|\bplus\s*(?:4|four)\b", "wilddrawfour"),
-        (r"\+\s*2|\bplus\s*(?:2|two)\b", "drawtwo"),
+        (r"\+\s*4|\bplus\s*(?:4|four)s?\b", "wilddrawfour"),
+        (r"\+\s*2|\bplus\s*(?:2|two)s?\b", "drawtwo"),
         (r"\bwild\s*draw\s*(?:4|four)s?\b", "wilddrawfour"),
         (r"\bwild\s*(?:4|four)s?\b", "wilddrawfour"),
         (r"\btoma\s*(?:4|cuatro)\b", "wilddrawfour"),
@@ -57,10 +62,21 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"|\bheads[\s-]*up\b|\bjust\s+(?:the\s+)?two\s+of\s+us\b",
             "twoplayer",
         ),
-        (r"\bcheese[\s-]*touch(?:es)?\b|\bwimpy\s+kid\b", "cheesetouch"),
+        (r"\bchee[sz]e?[\s-]*t(?:ou|o|u)ch(?:es)?\b|\bwimpy\s+kid\b", "cheesetouch"),
         (r"\bwater[\s-]*drops?\b|\bbalde\s+de\s+agua\b", "waterdrop"),
         (r"\bbig\s+bang(?:\s+theory)?\b|\bsoft\s+kitty\b", "kitty"),
         (r"\b(?:go|goes|going|went|gone)\s+out\b", "goout"),
+        (r"\b(?:first|starting|opening)\s+card\b", "firstcard"),
+        # The names of cards Classic leaves out, so "swap cards" doesn't read as one of them.
+        (r"\b(swap|shuffle)\s+hands?\s+cards?\b", r"\1handscard"),
+        (
+            r"\bcartas?\s+(?:de|para)\s+(?:intercambiar|cambiar)\s+(?:las\s+)?manos\b",
+            "swaphandscard",
+        ),
+        (
+            r"\bcartas?\s+(?:de|para)\s+(?:barajar|revolver)\s+(?:las\s+)?manos\b",
+            "shufflehandscard",
+        ),
         (r"\b(?:run|runs|ran|running)\s+out\b", "runout"),
         (r"\bpick(?:s|ed|ing)?\s+up\b", "draw"),
         (r"\bdraw\s+piles?\b", "drawpile"),
@@ -74,6 +90,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\b(?:red|blue|green|yellow)\s+"
             r"(?:\d|zero|one|two|three|four|five|six|seven|eight|nine)\b",
             "colour number",
+        ),
+        # "+4 on +4", "+2 on top of a +2": a draw card laid on a draw card is about stacking.
+        (
+            r"\b(drawtwo|wilddrawfour)\s+(?:on|onto|over|after|upon)\s+"
+            r"(?:(?:a|an|another|the|top|of|my|your|their|his|her|someones?)\s+)*"
+            r"(drawtwo|wilddrawfour)\b",
+            r"\1 stack \2",
         ),
     )
 )
@@ -119,6 +142,16 @@ _SYNONYMS: dict[str, str] = {
     "announced": "call",
     "calling": "call",
     "called": "call",
+    "drew": "draw",
+    "drawn": "draw",
+    "playable": "play",
+    "ppl": "people",
+    "stackin": "stack",
+    "drawin": "draw",
+    "playin": "play",
+    "callin": "call",
+    "sayin": "call",
+    "goin": "go",
     "forgot": "forget",
     "forgotten": "forget",
     "forgetting": "forget",
@@ -171,6 +204,8 @@ _STOP_WORDS_TEXT = """
     with at for just u ur anyone someone somebody allowed legal ok okay how hey please also
     by as any than from still get got have has had let lets about really actually like
     happen happens happened
+    da wat wut wen tho pls plz lol lmao bro guys gonna wanna gotta cuz coz bc rn idk um uh
+    hmm wait seriously anyway now him guy dude
 """
 _STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split()) | search_es.STOP_WORDS
 # Spanish words fold onto the same terms ("comodín" -> wild); an English meaning wins a clash.
@@ -222,8 +257,19 @@ def normalise(text: str) -> list[str]:
         # "wild +4" and "comodín toma 4" name one card, not a Wild and a Wild Draw Four.
         if word == "wilddrawfour" and terms and terms[-1] == "wild":
             terms.pop()
+        if word != "500" and _is_point_total(word):
+            # "play to 250" meets "play to 200"; 500, the sheets' own target, stays itself.
+            word = POINT_TOTAL
         terms.append(word)
     return terms
+
+
+POINT_TOTAL = "pointtotal"
+
+
+def _is_point_total(word: str) -> bool:
+    """A score a game is played to (100, 250, 500, 1000...), not a card count like 108."""
+    return word.isdigit() and len(word) <= 5 and int(word) >= 100 and int(word) % 25 == 0
 
 
 # --- Index -----------------------------------------------------------------------------------
@@ -257,8 +303,11 @@ def _build_doc(entry: Entry) -> _Doc:
     title = frozenset(normalise(entry.title))
     slug = frozenset(normalise(entry.slug.replace("-", " ")))
     phrasings = (*entry.aliases, *search_es.aliases(entry.slug))  # English and Spanish
+    # Phrasings that normalise alike ("toma 2", "draw two") are scored once: the best alias wins.
     aliases = tuple(
-        terms for terms in (frozenset(normalise(alias)) for alias in phrasings) if terms
+        dict.fromkeys(
+            terms for terms in (frozenset(normalise(alias)) for alias in phrasings) if terms
+        )
     )
     body = " ".join([entry.answer, *(variant.answer for variant in entry.variants)])
     answer = Counter(normalise(body))
@@ -338,6 +387,8 @@ def _correct(word: str) -> str | None:
         candidates |= _DELETIONS.get(variant, set())
     best: tuple[int, int, str] | None = None
     for candidate in candidates:
+        if candidate not in _ENGLISH_TERMS:
+            continue  # an English word is never "corrected" into a Spanish one
         distance = _edit_distance(word, candidate)
         if distance > limit or (distance > 1 and len(candidate) < 6):
             continue
@@ -358,22 +409,32 @@ def _correct_any(term: str, spanish: bool) -> str | None:
     question's typo tries English first. A Spanish word we know is never "corrected"."""
     if spanish or term in _SPANISH.forms:
         return _SPANISH.correct(term)
-    return _correct(term) or _SPANISH.correct(term)
+    found = _correct(term) or _SPANISH.correct(term)
+    # An English question only takes a Spanish word's term when it is a shared one ("wild").
+    return found if found in _ENGLISH_TERMS else None
 
 
-def _query_terms(query: str) -> dict[str, float]:
-    """Query terms with their weights; corrected typos count a little less."""
+def _analyse(query: str) -> tuple[dict[str, float], int]:
+    """Query terms with their weights (corrected typos count a little less), and how many
+    meaningful words of the query no entry uses at all, even corrected (for ``lookup``)."""
     weights: dict[str, float] = {}
+    unknown = 0
     spanish = search_es.looks_spanish(query)
     for term in normalise(query):
         weight = 1.0
         if term not in _IDF:
             corrected = _correct_any(term, spanish)
             if corrected is None:
+                unknown += not term.isdigit() and len(term) > 2
                 continue
             term, weight = corrected, _TYPO_WEIGHT
         weights[term] = max(weights.get(term, 0.0), weight)
-    return weights
+    return weights, unknown
+
+
+def _query_terms(query: str) -> dict[str, float]:
+    """Query terms with their weights; corrected typos count a little less."""
+    return _analyse(query)[0]
 
 
 # --- Scoring ---------------------------------------------------------------------------------
@@ -395,6 +456,8 @@ def _score(index: int, terms: dict[str, float], query_mass: float) -> float:
     slug = sum(weight * idf[t] for t, weight in terms.items() if t in doc.slug)
     alias = 0.0
     for alias_terms, alias_mass in zip(doc.aliases, _ALIAS_MASS[index], strict=True):
+        if alias_terms.isdisjoint(terms):
+            continue  # most aliases share nothing with the query: skip the sum
         matched = sum(weight * idf[t] for t, weight in terms.items() if t in alias_terms)
         if not matched:
             continue
@@ -431,7 +494,10 @@ def search(query: str, edition: str | None = None, limit: int = 10) -> list[Hit]
         raise ValueError(f"There is no edition called {edition!r}.")
     if limit <= 0 or not query or not query.strip():
         return []
-    terms = _query_terms(query)
+    return _ranked(_query_terms(query), edition, limit)
+
+
+def _ranked(terms: dict[str, float], edition: str | None, limit: int) -> list[Hit]:
     if not terms:
         return []
     query_mass = sum(weight * _IDF[t] for t, weight in terms.items())
@@ -453,3 +519,72 @@ def search(query: str, edition: str | None = None, limit: int = 10) -> list[Hit]
         for score, index in scored[:limit]
         if score >= floor
     ]
+
+
+# --- Does a sheet settle it? -----------------------------------------------------------------
+
+# How much of a question the best entry must account for to count as its answer. A query word
+# the library doesn't know at all ("misdeal" before there was an entry, "trade", "floor") is
+# the rarest kind of term, so it weighs like one: an entry that matches only the common words
+# around it doesn't settle the question.
+_MIN_COVERAGE = 0.6
+_UNKNOWN_WEIGHT = max(_IDF.values())
+_DOC_INDEX: dict[str, int] = {doc.entry.slug: index for index, doc in enumerate(_DOCS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """The search's verdict on a question: the hits, and whether a sheet settles it.
+
+    ``covered`` is True when the first hit answers the question from the sheets. When it is
+    False no sheet covers the question: the table should agree it (and may record it as a
+    house rule); ``hits`` are then only related reading, and ``house_rule`` the popular house
+    rule the question names, if it names one (7-0, jump-in).
+    """
+
+    query: str
+    hits: list[Hit]
+    covered: bool
+
+    @property
+    def answer(self) -> Entry | None:
+        return self.hits[0].entry if self.covered else None
+
+    @property
+    def house_rule(self) -> Entry | None:
+        if self.covered or not self.hits or self.hits[0].entry.covered:
+            return None
+        return self.hits[0].entry
+
+
+def _coverage(terms: dict[str, float], unknown: int, entry: Entry) -> float:
+    doc = _DOCS[_DOC_INDEX[entry.slug]]
+    matched = sum(
+        weight * _IDF[t] for t, weight in terms.items() if t in doc.prominent or t in doc.answer
+    )
+    total = sum(weight * _IDF[t] for t, weight in terms.items()) + unknown * _UNKNOWN_WEIGHT
+    return matched / total if total else 0.0
+
+
+def coverage(query: str, entry: Entry) -> float:
+    """The share of the question (0 to 1) that ``entry`` speaks to."""
+    return _coverage(*_analyse(query), entry)
+
+
+def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
+    """Search, then say whether a sheet settles the question (see ``Lookup``).
+
+    Not covered: nothing matched; the best match is an entry no sheet backs (a house rule
+    such as 7-0, a misdeal); or the best match leaves too much of the question unanswered.
+    Raises ValueError for an unknown edition, like ``search``.
+    """
+    if edition is not None and edition not in EDITIONS:
+        raise ValueError(f"There is no edition called {edition!r}.")
+    if limit <= 0 or not query or not query.strip():
+        return Lookup(query, [], covered=False)
+    terms, unknown = _analyse(query)
+    hits = _ranked(terms, edition, limit)
+    if not hits or not hits[0].entry.covered:
+        return Lookup(query, hits, covered=False)
+    covered = _coverage(terms, unknown, hits[0].entry) >= _MIN_COVERAGE
+    return Lookup(query, hits, covered=covered)

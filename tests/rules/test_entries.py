@@ -299,6 +299,8 @@ def test_variants_for_an_edition_keep_only_the_sheets_that_apply_to_it():
     penalty = get_entry("uno-penalty")
     assert [v.answer for v in penalty.variants_for("kitty")] == ["2 cards."]
     assert [v.answer for v in penalty.variants_for("classic")] == ["2 cards.", "4 cards."]
+    # ...and a Classic game sees the 2 cards credited to the summary alone, not the boxed sheets.
+    assert [v.sources for v in penalty.variants_for("classic")] == [("summary",), ("unorules",)]
     assert penalty.variants_for(None) == penalty.variants
     # A themed deck never sees what only the Classic sheet says.
     for entry in ENTRIES:

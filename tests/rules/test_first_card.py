@@ -13,7 +13,7 @@ def test_every_outcome_is_complete_and_points_at_a_real_entry(kind, edition):
     assert outcome.kind == kind and outcome.edition == edition
     assert outcome.summary.endswith(".")
     assert get_entry(outcome.entry) is not None
-    if outcome.returned:
+    if outcome.returned or outcome.unsettled:
         assert outcome.first_player == "" and outcome.direction == ""
     else:
         assert outcome.first_player
@@ -41,23 +41,45 @@ def test_a_skip_skips_the_player_left_of_the_dealer():
     assert outcome.draws == ""
 
 
-def test_a_reverse_lets_the_dealer_start_going_right_and_shows_the_unorules_reading():
+def test_a_classic_reverse_follows_unorules_and_shows_the_summary_disagreeing():
     outcome = first_card("reverse", "classic")
-    assert outcome.first_player == "dealer"
+    assert outcome.first_player == "right of dealer"
     assert outcome.direction == COUNTER_CLOCKWISE
     assert outcome.direction_label == "counter-clockwise (to the right)"
     sources = {sources: text for sources, text in outcome.variants}
-    assert ("unorules",) in sources
+    assert set(sources) == {("unorules",), ("summary",)}  # no boxed sheet for a Classic deck
     assert "right" in sources[("unorules",)]
-    assert any("kitty" in key for key in sources)
+    assert "dealer opens" in sources[("summary",)]
 
 
-def test_a_wild_lets_the_first_player_choose_but_unorules_set_up_returns_it():
+@pytest.mark.parametrize("edition", ["kitty", "cheese-touch", "water-drop"])
+def test_a_themed_reverse_follows_its_sheet_and_shows_no_classic_variant(edition):
+    outcome = first_card("reverse", edition)
+    assert outcome.first_player == "dealer"
+    assert outcome.variants == []  # its sheet and the summary agree; unorules.org isn't theirs
+
+
+def test_a_wild_in_a_themed_deck_lets_the_first_player_choose():
     outcome = first_card("wild", "cheese-touch")
     assert outcome.chooses_colour == "left of dealer"
-    assert not outcome.returned
+    assert not outcome.returned and not outcome.unsettled
+    assert outcome.variants == []
+
+
+def test_a_classic_wild_is_unsettled_because_its_sheet_says_both():
+    outcome = first_card("wild", "classic")
+    assert outcome.unsettled
+    assert outcome.first_player == "" and outcome.chooses_colour == ""
+    assert "set-up" in outcome.summary and "Wild card section" in outcome.summary
     [unorules] = [text for sources, text in outcome.variants if sources == ("unorules",)]
     assert "back" in unorules
+
+
+def test_a_classic_draw_two_says_what_is_our_reading():
+    classic = first_card("draw-two", "classic")
+    assert classic.skipped == "left of dealer"
+    assert "only says the first player draws 2" in classic.reading
+    assert first_card("draw-two", "kitty").reading == ""
 
 
 def test_a_wild_draw_four_goes_back():
@@ -65,6 +87,7 @@ def test_a_wild_draw_four_goes_back():
     assert outcome.returned
     assert outcome.first_player == ""
     assert len(outcome.variants) == 2  # the summary adds a shuffle
+    assert [sources for sources, _ in outcome.variants] == [("unorules",), ("summary",)]
 
 
 def test_the_kitty_sheet_covers_its_own_card():
@@ -74,16 +97,17 @@ def test_the_kitty_sheet_covers_its_own_card():
     assert outcome.draws == ""
     assert not outcome.silent
     assert outcome.variants == []
+    assert "nobody draw" in outcome.reading
 
 
 @pytest.mark.parametrize("edition", ["cheese-touch", "water-drop"])
-def test_silent_sheets_say_so_and_show_the_kitty_comparison(edition):
+def test_silent_sheets_say_so_and_no_other_decks_sheet_is_shown(edition):
     outcome = first_card("special", edition)
     assert outcome.silent
     assert "doesn't say" in outcome.summary
     assert outcome.entry == f"first-card-{edition}"
-    assert (edition,) in [sources for sources, _ in outcome.variants]
-    assert ("kitty",) in [sources for sources, _ in outcome.variants]
+    assert outcome.variants == []  # the Kitty sheet is not this deck's
+    assert outcome.reading
 
 
 def test_a_cheese_touch_first_makes_the_first_player_draw():

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.domain.editions import EDITIONS
-from scorekeeper.rules import ENTRIES
+from scorekeeper.rules import ENTRIES, KINDS, first_card
 
 from .own_words import RUN, fingerprint_of, read_fingerprint, runs, sheet_files
 
@@ -19,6 +19,12 @@ def _texts():
     for edition in EDITIONS.values():
         if edition.special_summary:
             yield f"{edition.slug} special card summary", edition.special_summary
+        yield f"{edition.slug} deal rule", edition.deal_rule
+        for kind in KINDS:
+            if kind == "special" and not edition.has_special:
+                continue
+            outcome = first_card(kind, edition.slug)
+            yield f"first {kind} in {edition.slug}", f"{outcome.summary} {outcome.reading}"
 
 
 TEXTS = list(_texts())

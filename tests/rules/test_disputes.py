@@ -1,0 +1,185 @@
+"""Disputes typed at the table, and what the rules search must answer first.
+
+One row per question, as typed on a phone mid-argument (typos, slang and all): the slug of the
+entry that must come first, or ``NOT_COVERED`` when no sheet settles it and the search must say
+so instead of passing off an unrelated entry as the answer. Add rows freely; Spanish rows go in
+the same list.
+"""
+
+import pytest
+
+from scorekeeper.rules import get_entry
+from scorekeeper.rules.search import POINT_TOTAL, _analyse, coverage, lookup, normalise
+
+NOT_COVERED = None
+
+DISPUTES: list[tuple[str, str | None]] = [
+    # Stacking, however it is typed ("on" between two draw cards means stacking)
+    ("can you stack draw 2?", "stacking"),
+    ("+4 on +4", "stacking"),
+    ("can i put +2 on a +2 to pass it on", "stacking"),
+    ("stackin plus 4s??", "stacking"),
+    ("+2 on +2 allowed", "stacking"),
+    ("can i put a +4 on a +2", "stacking"),
+    # Calling UNO
+    ("forgot to say uno", "uno-penalty"),
+    ("forgot uno how many cards", "uno-penalty"),
+    ("didnt say uno is it 2 or 4", "uno-penalty"),
+    ("uno penality", "uno-penalty"),
+    ("when do u have to say uno", "call-uno"),
+    ("do i say uno again after i draw", "call-uno"),
+    ("too late to call someone out on uno?", "uno-catch-window"),
+    ("can i still catch him after the next guy drew", "uno-catch-window"),
+    # The first card
+    ("first card is wild who picks colour", "first-card-wild"),
+    ("first card reverse who starts", "first-card-reverse"),
+    ("flipped a +4 to start", "first-card-wd4"),
+    ("first card draw 2 does the first player lose turn", "first-card-draw-two"),
+    ("skip turned up first", "first-card-skip"),
+    ("first card is a cheese touch", "first-card-cheese-touch"),
+    # The Wild Draw Four
+    ("wd4 challange how", "wd4-challenge"),
+    ("can anyone challenge a +4 or just the next player", "wd4-challenge"),
+    ("can i +4 if i got the same number", "wd4-matching-number"),
+    ("can the +4 go on anything", "wild-draw-four"),
+    ("wild when i have the colour", "wild-any-time"),
+    # Dealing
+    ("whos the delaer", "who-deals"),
+    ("does a wild count as 50 when drawing for dealer", "who-deals"),
+    ("who deals first", "who-deals"),
+    ("how many cards each", "deal-seven"),
+    ("who deals next round", NOT_COVERED),
+    ("whose deal is it now", NOT_COVERED),
+    ("misdeal", NOT_COVERED),
+    ("dealer gave me 8 cards by mistake", NOT_COVERED),
+    ("card flipped over during the deal", NOT_COVERED),
+    # House rules no sheet has
+    ("jump in", NOT_COVERED),
+    ("can i jump-in with the same card", NOT_COVERED),
+    ("7-0", NOT_COVERED),
+    ("7 0 rule swap hands", NOT_COVERED),
+    ("seven zero", NOT_COVERED),
+    # Winning and points (numbers count)
+    ("play to 250", "target-score"),
+    ("can we just play to 300", "target-score"),
+    ("how many points to win", "winning-500"),
+    ("lowest score wins variant", "winning-lowest"),
+    ("how many pts is a skip", "card-points"),
+    ("wild worth how much", "card-points"),
+    ("who gets the points", "scoring-round"),
+    # Drawing and playing
+    ("can i play the card i just drew", "cant-play-draw"),
+    ("i drew a playable card do i have to play it", "cant-play-draw"),
+    ("do i have to play the drawn card", "cant-play-draw"),
+    ("cant play what now", "cant-play-draw"),
+    ("keep drawing till u can play?", "draw-until-play"),
+    ("can i draw even tho i have a card i can play", "reneging"),
+    ("play 2 cards at once", "one-card-at-a-time"),
+    ("can i play doubles", "one-card-at-a-time"),
+    ("what can i play on a red 7", "matching"),
+    ("skip on a skip", "skip"),
+    ("what does +2 do", "draw-two"),
+    ("reverse 2 players", "two-player"),
+    ("1v1 skip", "two-player"),
+    ("who goes first", "who-goes-first"),
+    ("which way does it go", "direction-of-play"),
+    ("how many ppl can play", "player-count"),
+    # Going out and the piles
+    ("can i go out on a +4", "going-out-draw-card"),
+    ("can a +4 be your last card", "going-out-draw-card"),
+    ("can u finish on a wild", "end-on-action-card"),
+    ("draw pile ran out", "draw-pile-runs-out"),
+    ("no cards left to draw what now", "draw-pile-runs-out"),
+    # Special cards and decks
+    ("kitty card what does it do", "kitty-card"),
+    ("cheese touch no yellow", "cheese-touch-no-yellow"),
+    ("cheeze tuch", "cheese-touch-card"),
+    ("water drop with no blues", "water-drop-open"),
+    ("balde de agua", "water-drop-card"),
+    ("blank cards", "blank-cards"),
+    # Things no sheet settles
+    ("can we trade cards", NOT_COVERED),
+    ("penalty for playing the wrong card", NOT_COVERED),
+    ("is cheating allowed lol", NOT_COVERED),
+    ("does a card that falls on the floor count", NOT_COVERED),
+    ("what if the deck is missing a card", NOT_COVERED),
+    ("what if 2 people go out at the same time", NOT_COVERED),
+    ("how long does a game take", NOT_COVERED),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), DISPUTES, ids=[q for q, _ in DISPUTES])
+def test_the_search_answers_the_dispute(query, expected):
+    found = lookup(query)
+    first = [hit.entry.slug for hit in found.hits[:3]]
+    if expected is NOT_COVERED:
+        assert not found.covered, f"{query!r} was answered by {first}"
+        assert found.answer is None
+    else:
+        assert found.covered, f"{query!r} was not covered; closest: {first}"
+        assert found.answer is not None and found.answer.slug == expected, first
+
+
+def test_the_table_is_big_and_every_expected_entry_exists():
+    assert len(DISPUTES) >= 60
+    assert sum(expected is NOT_COVERED for _, expected in DISPUTES) >= 8
+    for _, expected in DISPUTES:
+        assert expected is NOT_COVERED or get_entry(expected) is not None, expected
+    assert len({query for query, _ in DISPUTES}) == len(DISPUTES)
+
+
+# --- How the search reads a question -----------------------------------------------------------
+
+
+def test_a_draw_card_on_a_draw_card_means_stacking():
+    assert normalise("+4 on +4") == ["wilddrawfour", "stack", "wilddrawfour"]
+    assert "stack" in normalise("a +2 on top of another +2")
+    assert "stack" not in normalise("skip on a skip")  # a Skip on a Skip is ordinary play
+
+
+def test_a_score_to_play_to_counts_but_a_card_count_does_not():
+    assert normalise("play to 250") == ["play", POINT_TOTAL]
+    assert normalise("first to 1000") == ["first", POINT_TOTAL]
+    assert normalise("first to 500") == ["first", "500"]  # the sheets' own target
+    assert normalise("108 cards") == ["108", "card"]
+
+
+def test_slang_and_dropped_letters_still_find_the_words():
+    assert normalise("stackin plus 4s") == ["stack", "wilddrawfour"]
+    assert normalise("cheeze tuch") == ["cheesetouch"]
+    assert normalise("i drew a playable card") == ["draw", "play", "card"]
+
+
+def test_an_english_typo_is_never_turned_into_a_spanish_word():
+    terms, unknown = _analyse("can we trade cards")
+    assert set(terms) == {"card"} and unknown == 1
+
+
+def test_a_house_rule_question_names_the_house_rule_but_is_not_settled_by_it():
+    found = lookup("can we play 7-0")
+    assert not found.covered and found.answer is None
+    assert found.house_rule.slug == "seven-zero"
+    assert lookup("misdeal").house_rule.slug == "misdeal"
+    settled = lookup("can you stack draw 2")
+    assert settled.covered and settled.house_rule is None
+
+
+def test_a_question_the_library_half_knows_is_not_covered_but_keeps_its_closest_entries():
+    found = lookup("penalty for playing the wrong card")
+    assert not found.covered
+    assert found.hits  # shown as related reading, never as the answer
+    assert coverage("penalty for playing the wrong card", found.hits[0].entry) < 0.6
+
+
+def test_nothing_to_look_up_is_not_covered_and_an_unknown_edition_is_refused():
+    assert lookup("   ").hits == [] and not lookup("").covered
+    assert not lookup("xqzvw plorg").covered
+    with pytest.raises(ValueError, match="edition"):
+        lookup("uno", edition="mario")
+
+
+def test_the_edition_filter_applies_to_lookup():
+    assert lookup("kitty card", edition="kitty").answer.slug == "kitty-card"
+    assert lookup("kitty card", edition="classic").answer is None or (
+        lookup("kitty card", edition="classic").answer.slug != "kitty-card"
+    )
