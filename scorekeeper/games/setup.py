@@ -21,18 +21,22 @@ def game_from_setup(
     target: int,
     house_rules: Mapping[str, Any] | None = None,
     house_note: str = "",
+    members: Mapping[str, Any] | None = None,
     by: User = None,
 ) -> Game:
     """Seat ``seats`` in order and start the game, in one transaction.
 
     A seat whose name matches a crew player in ``roster`` (ignoring case) is that player; any
-    other name becomes a new player of the crew. Raises ``RuleError`` when the game can't start;
-    then no player is created either.
+    other name becomes a new player of the crew, and the player of that member when it is one
+    of ``members`` (crew members who have no player yet, by name). Raises ``RuleError`` when
+    the game can't start; then no player is created either.
     """
     by_key = {name.casefold(): player for name, player in roster.items()}
+    users = {name.casefold(): user for name, user in (members or {}).items()}
     with transaction.atomic():
         players = [
-            by_key.get(name.casefold()) or Player.objects.create(crew=crew, name=name)
+            by_key.get(name.casefold())
+            or Player.objects.create(crew=crew, name=name, user=users.get(name.casefold()))
             for name in seats
         ]
         return game_start(

@@ -30,6 +30,7 @@ from scorekeeper.domain import (
     keypad_keys,
 )
 from scorekeeper.domain.cards import UNKNOWN_COLOUR
+from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.domain.seating import edit_seats, posted_seats, seat_count_problem
 from scorekeeper.htmx import render_page
 from scorekeeper.rules import house_rule_labels
@@ -117,6 +118,7 @@ def _dashboard(request: HttpRequest, crew, *, error: str | None = None, status: 
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
     roster = {p.name: p for p in Player.objects.filter(crew=request.crew)}
+    members = _members_without_a_player(request.crew, roster)  # type: ignore[attr-defined]
     house_form = HouseRulesForm(request.POST or None, prefix="house")
     if request.method == "GET":
         form = GameSetupForm()
@@ -127,7 +129,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         seats, message = edit_seats(
             posted_seats(request.POST.getlist("seat")),
             request.POST.get("action", ""),
-            roster=roster,
+            roster=[*roster, *members],
             new_name=request.POST.get("new_player", ""),
         )
         if request.POST.get("action") == "start":
@@ -146,6 +148,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                             target=form.cleaned_data["target"],
                             house_rules=house_form.cleaned_data["house_rules"],
                             house_note=house_form.cleaned_data["house_note"],
+                            members=members,
                             by=request.user,
                         )
                     except RuleError as error:
@@ -163,13 +166,26 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "house_open": request.method == "POST" and house_form.has_changed(),
         "form": form,
         "seats": seats,
-        "roster": [name for name in roster if name not in seats],
+        "roster": [name for name in [*roster, *members] if name not in seats],
         "message": message,
         "editions": EDITIONS.values(),
         "scoring_summaries": SCORING_SUMMARIES,
     }
     status = 422 if request.method == "POST" and message else 200
     return render_page(request, "games/new.html", context, partial="setup", status=status)
+
+
+def _members_without_a_player(crew, roster: dict[str, Player]) -> dict[str, Any]:
+    """Crew members with no player of their own yet (those who joined before joining made
+    one), by their user name: the roster offers them, and the game's start makes their player."""
+    taken = {name.casefold() for name in roster}
+    members = {}
+    for user in crew.members.exclude(players__crew=crew).order_by("username"):
+        name = user.get_username()[:MAX_NAME_LENGTH]
+        if name.casefold() not in taken:
+            members[name] = user
+            taken.add(name.casefold())
+    return members
 
 
 # --- The scoreboard and rounds --------------------------------------------------------------

@@ -413,7 +413,8 @@ def test_dashboard_and_new_game_queries_do_not_grow(crew_client, games, django_a
     # night's finished games (none here).
     with django_assert_num_queries(8):
         client.get("/")
-    with django_assert_num_queries(4):
+    # The crew's players, and its members who have no player yet (offered by user name).
+    with django_assert_num_queries(5):
         client.get(reverse("games:game_new"))
 
 
