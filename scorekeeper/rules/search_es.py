@@ -340,17 +340,19 @@ class SpanishWords:
             words.update(_WORD.findall(fold(text)))
         words = {word for word in words if not word.isdigit()}
         self._term: dict[str, str | None] = {}
+        forms = set(words)
         for word in words:
-            terms = [term for term in normalise(word) if term in known]
+            normalised = normalise(word)
+            forms.update(normalised)
+            terms = [term for term in normalised if term in known]
             self._term[word] = terms[0] if terms else None
         # A Spanish word as the search sees it (stemmed), so it is never "corrected" to English.
-        self.forms: frozenset[str] = frozenset(words) | frozenset(
-            term for word in words for term in normalise(word)
-        )
+        self.forms: frozenset[str] = frozenset(forms)
+        # Only words with a search term can be a correction: index just those.
         self._deletions: dict[str, set[str]] = defaultdict(set)
-        for word in words:
-            if len(word) >= 4:
-                for variant in _deletions(word, 2 if len(word) >= 6 else 1):
+        for word, term in self._term.items():
+            if term is not None and len(word) >= 4:
+                for variant in _deletions(word, 2 if len(word) >= 7 else 1):
                     self._deletions[variant].add(word)
         self._cache: dict[str, str | None] = {}
 
