@@ -221,7 +221,7 @@ def fingerprint() -> str:
         for model, fields in (
             (Crew, "id, name, time_zone"),
             (GameNight, "id, name"),
-            (Game, "id, version, target, house_note, house_rules, status, first_dealer_id"),
+            (Game, "id, version, target, house_note, house_rules, status, ended, first_dealer_id"),
             (Membership, "id"),
             (get_user_model(), "id, username"),
             (SeatResult, "id"),
@@ -296,6 +296,15 @@ def post_new_game(site: Site, values: tuple[Any, ...]) -> int:
     return site.client.post("/games/new/", data).status_code
 
 
+def post_game_stop(site: Site, values: tuple[Any, ...]) -> int:
+    ending, version = values
+    data = {"ending": ending} if version is None else {"ending": ending, "version": version}
+    status = site.client.post(f"/games/{site.game.pk}/stop/", data).status_code
+    if status == 302:  # stopped: back in play for the next example
+        site.client.post(f"/games/{site.game.pk}/resume/")
+    return status
+
+
 def post_house_rules(site: Site, values: tuple[Any, ...]) -> int:
     penalty, note, switch = values
     data = {"uno_penalty": penalty, "house_note": note, "stack_draw": switch}
@@ -354,6 +363,14 @@ TARGETS = [
             st.one_of(st.just("classic"), text),
         ),
         post_new_game,
+    ),
+    Target(
+        "game stop",
+        st.tuples(
+            st.one_of(st.sampled_from(["leader", "no_result", "abandoned"]), text),
+            st.one_of(st.none(), st.sampled_from(["0", "1", "2"]), text),
+        ),
+        post_game_stop,
     ),
     Target("house rules", st.tuples(text, text, text), post_house_rules),
     Target("challenge log", st.tuples(text, text, text, text, text), post_challenge),
