@@ -235,6 +235,17 @@ def _decimal(value: float | None, places: int = 1) -> str:
     return "—" if value is None else number_format(round(value, places), places)
 
 
+def _stat_cells(td_class: str = "num") -> dict[str, dict[str, Any]]:
+    """A statistics cell names its column (``data-label``): on a phone each player's row is a
+    card of labelled figures instead of a grid wider than the screen (history.css)."""
+    cells: dict[str, dict[str, Any]] = {
+        "td": {"class": td_class, "data-label": lambda bound_column: bound_column.header}
+    }
+    if td_class == "num":
+        cells["th"] = {"class": "num"}
+    return cells
+
+
 class PlayerStatsTable(HistoryTable):
     """Every player's figures over the chosen games: sortable by any column."""
 
@@ -243,24 +254,24 @@ class PlayerStatsTable(HistoryTable):
     name = tables.Column(
         verbose_name=gettext_lazy("Player"),
         linkify=_player_link,
-        attrs={"td": {"class": "sticky-col"}},
+        attrs=_stat_cells("sticky-col"),
     )
-    games_played = tables.Column(verbose_name=gettext_lazy("Played"), attrs=_num_cells())
+    games_played = tables.Column(verbose_name=gettext_lazy("Played"), attrs=_stat_cells())
     games_won = tables.Column(
-        verbose_name=gettext_lazy("Won"), attrs=_num_cells(), order_by=("games_won", "win_rate")
+        verbose_name=gettext_lazy("Won"), attrs=_stat_cells(), order_by=("games_won", "win_rate")
     )
-    win_rate = tables.Column(verbose_name=gettext_lazy("Win rate"), attrs=_num_cells())
-    round_wins = tables.Column(verbose_name=gettext_lazy("Rounds won"), attrs=_num_cells())
+    win_rate = tables.Column(verbose_name=gettext_lazy("Win rate"), attrs=_stat_cells())
+    round_wins = tables.Column(verbose_name=gettext_lazy("Rounds won"), attrs=_stat_cells())
     points_per_round_won = tables.Column(
-        verbose_name=gettext_lazy("Points per round won"), attrs=_num_cells()
+        verbose_name=gettext_lazy("Points per round won"), attrs=_stat_cells()
     )
-    best_round = tables.Column(verbose_name=gettext_lazy("Best round"), attrs=_num_cells())
+    best_round = tables.Column(verbose_name=gettext_lazy("Best round"), attrs=_stat_cells())
     points_left_in_hand = tables.Column(
-        verbose_name=gettext_lazy("Left in hand (avg)"), attrs=_num_cells()
+        verbose_name=gettext_lazy("Left in hand (avg)"), attrs=_stat_cells()
     )
-    challenges_won = tables.Column(verbose_name=gettext_lazy("Challenges won"), attrs=_num_cells())
+    challenges_won = tables.Column(verbose_name=gettext_lazy("Challenges won"), attrs=_stat_cells())
     challenges_lost = tables.Column(
-        verbose_name=gettext_lazy("Challenges lost"), attrs=_num_cells()
+        verbose_name=gettext_lazy("Challenges lost"), attrs=_stat_cells()
     )
 
     class Meta(HistoryTable.Meta):

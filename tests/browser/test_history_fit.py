@@ -10,6 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import Page
 
 from scorekeeper.games.models import Player
+from tests.browser.conftest import assert_accessible
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,3 +71,19 @@ def test_the_history_tables_fit_a_phone(live_server, logged_in_page: Page, membe
     assert_tables_fit(page, "Result", players[0].name, players[1].name)
     page.goto(live_server.url + reverse("history:night_list"))
     assert_tables_fit(page, "Won by", "Games")
+
+
+def test_the_statistics_are_a_card_per_player_on_a_phone(live_server, logged_in_page: Page, member):
+    page = logged_in_page
+    _, crew = member
+    call_command("seed_demo", games=30, crew=crew.name, user="", stdout=io.StringIO())
+    page.goto(live_server.url + reverse("history:player_list"))
+    assert_tables_fit(page, "Player", "Won", "Best round", "Challenges lost")
+    # Each figure says what it is, and the headings still sort.
+    first = page.locator(".stats-table tbody tr").first
+    label = first.locator("td").nth(6).evaluate("td => getComputedStyle(td, '::before').content")
+    assert label == '"Best round"'
+    assert_accessible(page)
+    page.locator(".stats-table thead").get_by_role("link", name="Best round").click()
+    page.wait_for_url("**sort=**")
+    assert_tables_fit(page, "Best round")
