@@ -345,7 +345,9 @@ def _refuse_if_ended(game: Game) -> None:
     """A game the table stopped takes no more rounds until it is resumed (a correction of
     a round already played is still allowed)."""
     if game.ended:
-        raise Conflict(
+        # Not a Conflict: no other round number would be saved either (as for a game that
+        # reached its target, the refusal is shown above the board).
+        raise RuleError(
             _("This game was stopped (%(how)s): resume it to add or delete a round.")
             % {"how": _ending_words(game.ended)}
         )

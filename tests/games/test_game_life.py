@@ -149,9 +149,9 @@ def test_a_game_stopped_twice_or_already_won_is_refused(game, crew):
 def test_a_stopped_game_takes_no_round_until_resumed_but_a_correction_is_allowed(game):
     write(game, game_end, ending="leader")
     before = snapshot(game)
-    with pytest.raises(Conflict, match="resume it to add or delete a round"):
+    with pytest.raises(RuleError, match="resume it to add or delete a round"):
         play(game, "Cat", Ann=1, Ben=1)
-    with pytest.raises(Conflict, match="resume it to add or delete a round"):
+    with pytest.raises(RuleError, match="resume it to add or delete a round"):
         write(game, round_delete_last, number=2)
     assert snapshot(game) == before
     saved = write(
@@ -448,3 +448,17 @@ def test_the_live_board_of_a_stopped_game_says_so_and_polls_slowly(client, game)
     text = client.get(live, **HTMX).content.decode()
     assert "No result" in text and "every 12s" in text
     assert "Rematch" not in text and "Resume" not in text  # nothing to change from there
+
+
+def test_a_round_sent_to_a_stopped_game_is_refused_above_the_board(crew_client, game):
+    """A phone that kept a round offline sends it after the table stopped the game: 422 with
+    the reason (its queue shows it), nothing stored."""
+    client, _ = crew_client
+    write(game, game_end, ending="no_result")
+    data = {"winner": "Ann", "number": 3, "went_out_on": "other", "request_key": "k1"}
+    for index, total in enumerate(["", "4", "5"]):
+        data |= {f"cards_{index}": "", f"total_{index}": total}
+    response = client.post(reverse("games:round_create", args=[game.pk]), data, **HTMX)
+    assert response.status_code == 422
+    assert "This game was stopped (ended early with no result)" in response.content.decode()
+    assert game.rounds.count() == 2
