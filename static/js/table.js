@@ -80,7 +80,8 @@
     if (line) line.textContent = typedTotal ? "Typed total: " + typedTotal + " points" : read.text;
     var chip = chipFor(form, hand);
     var status = chip && chip.querySelector("[data-chip-status]");
-    if (status) status.textContent = typedTotal ? typedTotal + " pts" : count + (count === 1 ? " card · " : " cards · ") + points + " pts";
+    // No-break spaces: a narrow chip wraps between "3 cards ·" and "64 pts", never inside them.
+    if (status) status.textContent = typedTotal ? typedTotal + "\u00a0pts" : count + (count === 1 ? "\u00a0card · " : "\u00a0cards · ") + points + "\u00a0pts";
   }
 
   function select(form, hand) {
@@ -97,12 +98,30 @@
       }
     });
     var target = form.querySelector("[data-keypad-target]");
-    if (target) target.textContent = hand ? "The keypad fills " + hand.getAttribute("data-player") + "'s hand." : "Pick who went out first.";
+    if (target) {
+      // Said to screen readers; on screen the pressed chip already shows whose hand it is.
+      target.textContent = hand ? "The keypad fills " + hand.getAttribute("data-player") + "'s hand." : "Pick who went out first.";
+      target.classList.toggle("is-quiet", !!hand);
+    }
+  }
+
+  // The round screen: on the game page, once a winner is picked the round takes the whole screen
+  // (round.css hides the rest while <html> has .round-entry) until it is saved or "Scoreboard" is
+  // tapped. The edit page is a page of its own and stays as it is.
+  function entering(form, on) {
+    var root = document.documentElement;
+    on = !!on && form.id === "round-form";
+    var was = root.classList.contains("round-entry");
+    root.classList.toggle("round-entry", on);
+    var close = form.querySelector("[data-round-close]");
+    if (close) close.hidden = !on;
+    if (on && !was) window.scrollTo(0, 0);
   }
 
   function update(form) {
     if (!form) return;
     var winner = winnerOf(form);
+    entering(form, winner && form._entering !== false);
     hands(form).forEach(function (hand) {
       hand.hidden = !!winner && hand.getAttribute("data-player") === winner;
       refresh(form, hand, true);
@@ -133,8 +152,8 @@
       var names = hands(form).map(function (hand) { return hand.getAttribute("data-player"); });
       var next = names[(names.indexOf(winner) + 1) % names.length];
       var count = card.value === "+2" ? 2 : 4;
-      box.textContent = "Before counting: the next player (" + next + " if play goes left) draws " +
-        count + " cards, and those cards count in their hand.";
+      box.textContent = "First the next player (" + next + " if play goes left) draws " +
+        count + " cards; they count in that hand.";
       box.hidden = false;
     } else {
       box.hidden = true;
@@ -142,9 +161,27 @@
   }
 
   document.addEventListener("click", function (event) {
+    var form;
+    // Back to the board, the entry kept; the winner (or the bottom bar's Score) brings it back.
+    if (event.target.closest("[data-round-close]")) {
+      form = event.target.closest(".round-form");
+      form._entering = false;
+      update(form);
+      window.scrollTo(0, 0);
+      return;
+    }
+    var reopen = event.target.closest('input[name="winner"], a[href="#round-form"]');
+    if (reopen) {
+      form = reopen.matches("a") ? document.getElementById("round-form") : reopen.closest(".round-form");
+      if (form && form._entering === false) {
+        form._entering = true;
+        update(form);
+      }
+      return;
+    }
     var button = event.target.closest("[data-key], [data-undo], [data-clear], [data-next], [data-pick]");
     if (!button) return;
-    var form = button.closest(".round-form");
+    form = button.closest(".round-form");
     if (!form) return;
     if (button.hasAttribute("data-pick")) {
       var picked = hands(form).find(function (hand) { return hand.getAttribute("data-player") === button.getAttribute("data-pick"); });
@@ -198,12 +235,19 @@
   document.addEventListener("change", function (event) {
     if (event.target.name === "winner" || event.target.name === "went_out_on") {
       var form = event.target.closest("form");
-      if (event.target.name === "winner" && form) form._selected = null;
+      if (event.target.name === "winner" && form) {
+        form._selected = null;
+        form._entering = true;
+      }
       update(form);
     }
   });
   function init() {
+    // A save that ends the game swaps in a board without a round form: back to the whole page.
+    if (!document.getElementById("round-form")) document.documentElement.classList.remove("round-entry");
     document.querySelectorAll(".round-form").forEach(function (form) {
+      // Another phone saved this round first: the whole page, to see the board it now shows.
+      if (form._entering === undefined && form.querySelector("[data-conflict]")) form._entering = false;
       hands(form).forEach(function (hand) { hand._taps = null; });
       update(form);
     });

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Round
+from scorekeeper.games.services import round_record
 from tests.browser.conftest import assert_accessible
 from tests.factories import GameFactory
 
@@ -38,15 +39,19 @@ def in_view(page: Page, locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
 
 
-def round_height(page: Page) -> float:
-    """From the round's heading to the bottom of the keypad, with the save bar below."""
+def page_height(page: Page) -> int:
+    """How tall the page is: more than the window means it scrolls."""
+    return page.evaluate("document.scrollingElement.scrollHeight")
+
+
+def round_bottom(page: Page) -> float:
+    """Where the round's last line ends, above the fixed Save bar (and the bottom bar)."""
     return page.evaluate(
         """() => {
           const form = document.getElementById('round-form');
-          const top = form.querySelector('h2').getBoundingClientRect().top;
-          const pad = form.querySelector('[data-keypad]').getBoundingClientRect().bottom;
-          const bar = form.querySelector('.sticky-action').getBoundingClientRect().height;
-          return pad - top + bar;
+          const bar = form.querySelector('.sticky-action').getBoundingClientRect();
+          const last = form.querySelector('.round-hands').getBoundingClientRect();
+          return innerHeight - bar.top + last.bottom + scrollY;
         }"""
     )
 
@@ -57,7 +62,6 @@ def test_a_four_player_round_fits_one_screen_and_takes_winner_cards_and_save(
     page = logged_in_page
     game = open_game(page, live_server, member, FOUR)
     page.locator("#round-form h2").scroll_into_view_if_needed()
-    page.evaluate("document.querySelector('#round-form h2').scrollIntoView()")
 
     taps = 0
 
@@ -67,7 +71,8 @@ def test_a_four_player_round_fits_one_screen_and_takes_winner_cards_and_save(
         taps += 1
 
     tap(page.get_by_role("radio", name="Ann", exact=True))
-    # The first hand after the winner is selected by itself.
+    # The round takes the screen, and the first hand after the winner is selected by itself.
+    expect(page.get_by_role("button", name="Scoreboard")).to_be_visible()
     expect(chip(page, "Ben")).to_have_attribute("aria-pressed", "true")
     expect(chip(page, "Ann")).to_be_hidden()
     for name in ("7", "7", "Wild"):
@@ -80,25 +85,36 @@ def test_a_four_player_round_fits_one_screen_and_takes_winner_cards_and_save(
     tap(page.get_by_role("button", name="Next", exact=True))
     tap(key(page, "3"))
     expect(chip(page, "Dan")).to_contain_text("1 card · 3 pts")
-    # Everything of the round is on the screen at once, without scrolling.
-    height = round_height(page)
+    # Everything of the round is on the screen at once, and the page does not scroll.
+    height = page_height(page)
+    used = round_bottom(page)
+    window = page.evaluate("innerHeight")
     for part in (
         page.get_by_role("radio", name="Ann", exact=True),
+        page.get_by_role("radio", name="Wild Draw Four"),
         chip(page, "Dan"),
         key(page, "Wild"),
+        page.get_by_role("button", name="Next", exact=True),
         page.get_by_role("button", name="Save round 1"),
     ):
         assert in_view(page, part), part
     cards = 5
     tap(page.get_by_role("button", name="Save round 1"))
     expect(page.locator('[data-standing="Ann"]')).to_have_attribute("data-total", "87")
+    # Saved: back to the board, with the next round's winner to pick.
+    expect(page.locator(".topbar")).to_be_visible()
+    expect(page.get_by_role("button", name="Scoreboard")).to_be_hidden()
     moves = taps - 1 - cards - 1
     print(
-        f"\n4-player round: {taps} taps = 1 winner + {cards} cards + {moves} hand moves + 1 save; "
-        f"round screen {height:.0f} px of 844"
+        f"\n4-player round: {taps} taps = 1 winner + {cards} cards + {moves} hand changes "
+        f"+ 1 save; page {height} px high in a {window} px window (the round and its bars "
+        f"take {used:.0f} px)"
     )
-    assert height <= 844
-    assert moves == 2  # one per hand after the first: a chip or "Next", nothing else
+    assert height <= window == 844
+    assert used <= window
+    # One keypad for three hands: the first is chosen with the winner, the other two take a
+    # chip or "Next" each. Nothing else: no scrolling, no field to focus, no confirmation.
+    assert moves == 2
     stored = Round.objects.get(game=game)
     assert stored.entry["hands"] == {"Ben": "*7 *7 W", "Cat": "*S", "Dan": "*3"}
 
@@ -107,9 +123,12 @@ def test_ten_players_stay_within_two_screens(live_server, logged_in_page: Page, 
     page = logged_in_page
     open_game(page, live_server, member, TEN)
     page.get_by_role("radio", name="Ann", exact=True).click()
-    height = round_height(page)
-    print(f"\n10-player round screen: {height:.0f} px (two screens: {2 * 844})")
+    for name in ("7", "Wild"):
+        key(page, name).click()
+    height = page_height(page)
+    print(f"\n10-player round screen: {height} px (two screens: {2 * 844})")
     assert height <= 2 * 844
+    expect(page.get_by_role("button", name="Save round 1")).to_be_in_viewport()
 
 
 def test_typed_cards_read_in_words_as_you_type(live_server, logged_in_page: Page, member):
@@ -153,3 +172,149 @@ def test_without_a_winner_the_keypad_asks_for_one_first(live_server, logged_in_p
     key(page, "7").click()
     expect(page.locator("[data-keypad-target]")).to_contain_text("Pick who went out first")
     assert page.locator("[data-cards]").evaluate_all("inputs => inputs.every(i => !i.value)")
+
+
+def test_a_special_card_deck_and_a_draw_reminder_still_fit_one_screen(
+    live_server, logged_in_page: Page, member
+):
+    """The fullest 4-player round: a 16th card key (Kitty) and the Wild Draw Four reminder."""
+    page = logged_in_page
+    open_game(page, live_server, member, FOUR, edition="kitty")
+    page.get_by_role("radio", name="Dan", exact=True).click()
+    page.get_by_role("radio", name="Wild Draw Four").click()
+    expect(page.locator("[data-reminder]")).to_contain_text("Ann if play goes left) draws 4")
+    key(page, "Kitty card").click()
+    expect(chip(page, "Ann")).to_contain_text("1 card · 50 pts")
+    height, used = page_height(page), round_bottom(page)
+    print(f"\nKitty deck with the reminder: page {height} px, the round {used:.0f} px of 844")
+    assert height <= 844 and used <= 844
+
+
+def test_scoreboard_leaves_the_round_screen_and_the_winner_brings_it_back(
+    live_server, logged_in_page: Page, member
+):
+    page = logged_in_page
+    open_game(page, live_server, member, FOUR)
+    page.get_by_role("radio", name="Cat", exact=True).click()
+    key(page, "9").click()
+    expect(page.locator(".topbar")).to_be_hidden()
+    expect(page.locator(".board")).to_be_hidden()
+    page.get_by_role("button", name="Scoreboard").click()
+    expect(page.locator(".topbar")).to_be_visible()
+    expect(page.locator("[data-standing]")).to_have_count(4)
+    expect(page.get_by_role("button", name="Scoreboard")).to_be_hidden()
+    # The entry waits on the page; the winner's segment takes the screen again.
+    expect(chip(page, "Dan")).to_contain_text("1 card · 9 pts")
+    page.get_by_role("radio", name="Cat", exact=True).click()
+    expect(page.locator(".topbar")).to_be_hidden()
+    expect(page.locator('[data-hand][data-player="Dan"] [data-words]')).to_have_text("9 — 9 points")
+    assert page.evaluate("scrollY") == 0
+
+
+def test_the_round_that_ends_the_game_shows_the_winner_on_the_whole_page(
+    live_server, logged_in_page: Page, member
+):
+    page = logged_in_page
+    _, crew = member
+    game = GameFactory(crew=crew, players=FOUR, target=100)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.get_by_role("radio", name="Ben", exact=True).click()
+    for name in ("Wild", "Wild Draw Four"):  # Cat: 100 points, so Ben reaches the target
+        key(page, name).click()
+    for player in ("Dan", "Ann"):
+        chip(page, player).click()
+        key(page, "1").click()
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.get_by_role("heading", name="Ben wins!")).to_be_visible()
+    expect(page.locator(".topbar")).to_be_visible()
+    assert not page.evaluate("document.documentElement.classList.contains('round-entry')")
+    assert Round.objects.get(game=game).entry["hands"] == {"Ann": "*1", "Cat": "W W+4", "Dan": "*1"}
+
+
+def test_an_edit_shows_the_round_as_entered_with_the_card_it_ended_on(
+    live_server, logged_in_page: Page, member
+):
+    page = logged_in_page
+    _, crew = member
+    game = GameFactory(crew=crew, players=FOUR, target=500)
+    round_record(
+        game=game,
+        winner="Ann",
+        hands={"Ben": "*7 *7 W", "Cat": 12, "Dan": "R0 R5"},
+        went_out_on="+4",
+    )
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("#rounds tbody th").first).to_contain_text("+4")
+    page.get_by_role("link", name="Edit round 1").click()
+    expect(page.get_by_role("radio", name="Wild Draw Four")).to_be_checked()
+    expect(page.get_by_role("radio", name="Ann", exact=True)).to_be_checked()
+    expect(chip(page, "Ben")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('[data-hand][data-player="Ben"] [data-words]')).to_have_text(
+        "2 × 7, Wild — 64 points"
+    )
+    expect(chip(page, "Cat")).to_contain_text("12 pts")
+    expect(chip(page, "Dan")).to_contain_text("2 cards · 5 pts")
+    height = page_height(page)
+    print(f"\nEdit page, 4 players: {height} px (two screens: {2 * 844})")
+    assert height <= 2 * 844
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert_accessible(page)
+    page.get_by_role("radio", name="Draw Two").click()
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("#rounds tbody th").first).to_contain_text("+2")
+    assert Round.objects.get(game=game).went_out_on == "+2"
+
+
+# What people type: bare cards, colours in front, the stored "*" forms, words for the faces,
+# any case, and tokens that are not cards.
+TYPED = [
+    *(f"{n}" for n in range(10)),
+    *(f"{colour}{n}" for colour in ("R", "g", "*") for n in (0, 5, 9)),
+    *("+2", "R+2", "*+2", "d2", "S", "BS", "*s", "skip", "Skip", "R", "YR", "*R", "rev"),
+    *("reverse", "W", "w", "wild", "W+4", "W4", "+4", "wd4", "X", "x"),
+    *("Q9", "R10", "*W", "W+2", "77", "+", "RX"),
+]
+
+
+def test_the_preview_scores_typed_cards_as_the_server_does(
+    live_server, logged_in_page: Page, member
+):
+    """table.js and offline-queue.js read typed cards with the same rules as domain/cards.py:
+    the same points, and a refusal (no points) exactly where the server refuses."""
+    import random
+
+    from scorekeeper.domain import RuleError, hand_points
+
+    page = logged_in_page
+    open_game(page, live_server, member, FOUR, edition="kitty")
+    draw = random.Random(12)
+    hands = [" ".join(draw.choices(TYPED, k=draw.randint(1, 6))) for _ in range(300)]
+    hands += ["R0 R5", "7 7 W", "7, 7,W", "skip rev wd4"]
+
+    def server(text):
+        try:
+            return hand_points(text, "kitty")
+        except RuleError:
+            return None
+
+    in_js = page.evaluate(
+        """hands => {
+          const points = {};
+          document.querySelectorAll('[data-key][data-key-points]').forEach(key => {
+            points[key.dataset.key] = parseInt(key.dataset.keyPoints, 10);
+          });
+          return hands.map(hand => window.scorekeeperOffline.handPoints(hand, points));
+        }""",
+        hands,
+    )
+    expected = [server(hand) for hand in hands]
+    assert in_js == expected
+    assert None in expected and expected.count(None) < len(hands)  # both kinds were tried
+    # The preview on the page is that reading, as you type.
+    page.get_by_role("radio", name="Dan", exact=True).click()
+    cards = page.get_by_label("Ann's cards (tap or type, e.g. 7 7 W)")
+    points = page.locator('[data-hand][data-player="Ann"] [data-points]')
+    for hand in hands[:12]:
+        cards.fill(hand)
+        expect(points).to_have_text("?" if server(hand) is None else str(server(hand)))

@@ -105,3 +105,57 @@ def test_a_game_file_with_another_card_is_refused_in_words(crew_client, game, ba
     with pytest.raises(ValueError, match="Round 1: 'went_out_on'"):
         import_file(crew=crew, data=data)
     assert Game.objects.count() == 1
+
+
+# --- The services themselves (every write at the table goes through them) -------------------
+
+
+def test_round_record_and_round_edit_store_and_change_the_card(game):
+    from scorekeeper.games.services import round_edit, round_record
+
+    with locked_game(game_id=game.pk, crew=game.crew) as locked:
+        round_record(game=locked, winner="Ann", hands={"Ben": "7 7 W", "Cat": 3}, went_out_on="+4")
+    stored = Round.objects.get(game=game)
+    assert (stored.went_out_on, stored.entry["hands"]["Ben"]) == ("+4", "*7 *7 W")
+    with locked_game(game_id=game.pk, crew=game.crew) as locked:
+        round_edit(game=locked, number=1, version=1, winner="Ann", hands={"Ben": 9, "Cat": 3})
+    assert Round.objects.get(game=game).went_out_on == "+4"  # None: kept as it was
+    with locked_game(game_id=game.pk, crew=game.crew) as locked:
+        round_edit(
+            game=locked,
+            number=1,
+            version=2,
+            winner="Ann",
+            hands={"Ben": 9, "Cat": 3},
+            went_out_on="+2",
+        )
+    stored = Round.objects.get(game=game)
+    assert (stored.went_out_on, stored.version) == ("+2", 3)
+
+
+def test_a_card_no_round_ends_on_is_refused_by_the_services_and_changes_nothing(game):
+    from scorekeeper.domain import RuleError
+    from scorekeeper.games.services import round_edit, round_record
+
+    with (
+        pytest.raises(RuleError, match="'\\+3' is not a card a round ends on"),
+        locked_game(game_id=game.pk, crew=game.crew) as locked,
+    ):
+        round_record(game=locked, winner="Ann", hands={"Ben": 1, "Cat": 2}, went_out_on="+3")
+    assert not Round.objects.filter(game=game).exists()
+    with locked_game(game_id=game.pk, crew=game.crew) as locked:
+        round_record(game=locked, winner="Ann", hands={"Ben": 1, "Cat": 2}, went_out_on="+2")
+    with (
+        pytest.raises(RuleError, match="not a card a round ends on"),
+        locked_game(game_id=game.pk, crew=game.crew) as locked,
+    ):
+        round_edit(
+            game=locked,
+            number=1,
+            version=1,
+            winner="Ann",
+            hands={"Ben": 5, "Cat": 2},
+            went_out_on="Skip",
+        )
+    stored = Round.objects.get(game=game)
+    assert (stored.went_out_on, stored.version, stored.entry["hands"]["Ben"]) == ("+2", 1, 1)
