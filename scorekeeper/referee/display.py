@@ -17,7 +17,6 @@ from scorekeeper.domain import (
     EDITIONS,
     Key,
     Kind,
-    RuleError,
     Verdict,
     get_edition,
     keypad_keys,
@@ -31,6 +30,7 @@ from scorekeeper.rules import (
     get_entry,
     table_notes,
 )
+from scorekeeper.rules.entries import Cite, own_sheet
 from scorekeeper.rules.localized import localized, sheet_title
 
 CHALLENGE_ENTRY = "wd4-challenge"
@@ -46,21 +46,46 @@ def sources_text(sources: Iterable[str]) -> str:
     return "; ".join(sheet_title(source, language) for source in sources)
 
 
+def cites_text(cites: Iterable[Cite]) -> str:
+    """Citations as sheet titles with where each says it, one sheet once:
+    "General rules summary (line 14); The Big Bang Theory edition sheet (SETUP 1, lines 25-26)"."""
+    language = get_language()
+    places: dict[str, list[str]] = {}
+    for cite in cites:
+        places.setdefault(cite.sheet, []).append(cite.where)
+    return "; ".join(
+        f"{sheet_title(sheet, language)} ({'; '.join(wheres)})" for sheet, wheres in places.items()
+    )
+
+
+@dataclass(frozen=True)
+class VariantView:
+    answer: str
+    sources: str  # sheet titles with where each says it
+    own_sheet: bool = False  # the position of the deck's own sheet, when a deck is known
+
+
 @dataclass(frozen=True)
 class EntryView:
     """One rules entry as shown: the answer, where it comes from, and this table's changes."""
 
     entry: Entry
-    sources: str
-    variants: list[tuple[str, str]]  # (answer, sheet titles), when the sheets disagree
+    sources: str  # sheet titles with where each says it; "" when no sheet covers the question
+    variants: list[VariantView]  # when the sheets that apply disagree (two or more)
     related: list[Entry]
     editions: str  # "" when the entry applies to every edition
     table_notes: list[str] = field(default_factory=list)  # "at this table" sentences
+    deck_answer: VariantView | None = None  # the one position of the sheets for this deck
+    interpretation: str = ""  # our reading, labelled as such
+    covered: bool = True  # False: no sheet covers this, agree it at the table
 
 
-def entry_view(entry: Entry, agreed: Mapping[str, object] | None = None) -> EntryView:
+def entry_view(
+    entry: Entry, agreed: Mapping[str, object] | None = None, edition: str | None = None
+) -> EntryView:
     """An entry ready to print in the active language; ``agreed`` is a game's house rules
-    (adds "at this table")."""
+    (adds "at this table"). With ``edition`` (a game's deck, or the deck filter) only the
+    sheets for that deck are shown: its own sheet and the general summary."""
     language = get_language()
     entry = localized(entry, language)
     related = [
@@ -74,13 +99,23 @@ def entry_view(entry: Entry, agreed: Mapping[str, object] | None = None) -> Entr
         else ", ".join(EDITIONS[slug].title for slug in entry.editions)
     )
     notes = [note.removeprefix(AT_THIS_TABLE) for note in table_notes(entry, agreed or {})]
+    edition = edition if edition in EDITIONS else None
+    own = (own_sheet(edition) or "") if edition else ""
+    variants = [
+        VariantView(variant.answer, cites_text(variant.cites), bool(own) and own in variant.sources)
+        for variant in entry.variants_for(edition)
+    ]
+    deck_answer = variants[0] if len(variants) == 1 else None
     return EntryView(
         entry=entry,
-        sources=sources_text(entry.sources),
-        variants=[(variant.answer, sources_text(variant.sources)) for variant in entry.variants],
+        sources=cites_text(entry.cites),
+        variants=variants if len(variants) >= 2 else [],
         related=related,
         editions=editions,
         table_notes=notes,
+        deck_answer=deck_answer,
+        interpretation=entry.interpretation,
+        covered=entry.covered,
     )
 
 
@@ -174,14 +209,43 @@ def verdict_view(
     )
 
 
-def who_may_challenge() -> tuple[str, str]:
-    """The unorules.org limit on who may challenge, with its source, from the library."""
-    entry = get_entry(CHALLENGE_ENTRY)
-    assert entry is not None  # guarded by the tests
-    for variant in localized(entry, get_language()).variants:
-        if "unorules" in variant.sources:
-            return variant.answer, sources_text(variant.sources)
-    raise RuleError("The challenge entry lost its unorules.org variant.")
+@dataclass(frozen=True)
+class ChallengeRule:
+    """Who may challenge, as the deck's own sheet has it."""
+
+    answer: str
+    sources: str  # the sheet and where it says so
+    reading: str = ""  # our reading, where the sheet leaves it implied
+    only_the_drawer: bool = True  # the log warns when someone else challenges
+
+
+def who_may_challenge(edition: str = "classic") -> ChallengeRule:
+    """The limit on who may challenge from the deck's own sheet (unorules.org for Classic: only
+    the player who must draw), with our reading for the boxed decks, from the library."""
+    entry = localized(get_entry(CHALLENGE_ENTRY), get_language())  # type: ignore[arg-type]
+    own = own_sheet(edition)
+    for variant in entry.variants_for(edition):
+        if own and own in variant.sources:
+            reading = "" if own == "unorules" else entry.interpretation
+            return ChallengeRule(variant.answer, cites_text(variant.cites), reading)
+    # A deck whose sheet we haven't read: the table decides.
+    return ChallengeRule(
+        "We have no sheet for this deck that says who may challenge: agree it at the table.",
+        "",
+        only_the_drawer=False,
+    )
+
+
+# The special cards whose colour in a challenge is our reading, not the sheet's (the Kitty
+# sheet itself calls its card a wild card).
+_SPECIAL_COLOUR_READING = {"cheese-touch": "cheese-touch-card", "water-drop": "water-drop-card"}
+
+
+def special_card_reading(edition: str) -> str:
+    """Our reading of how the deck's special card counts in a challenge, or ""."""
+    slug = _SPECIAL_COLOUR_READING.get(edition)
+    entry = get_entry(slug) if slug else None
+    return localized(entry, get_language()).interpretation if entry else ""
 
 
 # --- The first card --------------------------------------------------------------------------
@@ -206,6 +270,8 @@ def first_card_lines(outcome: FirstCardOutcome) -> list[tuple[str, str]]:
     """Label and text for each part of the outcome that applies."""
     if outcome.returned:
         return [("The card", "goes back into the deck; turn up another")]
+    if outcome.unsettled:
+        return []  # the deck's sheet says two things: the summary says both, names no one
     lines = [
         ("Plays first", _SEATS.get(outcome.first_player, outcome.first_player)),
         ("Direction", outcome.direction_label),

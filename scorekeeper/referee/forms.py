@@ -7,8 +7,9 @@ from typing import Any
 
 from django import forms
 
-from scorekeeper.games.forms import HouseRulesForm
-from scorekeeper.games.models import Player
+from scorekeeper.games.forms import NOTE_MAX_LENGTH, HouseRulesForm
+from scorekeeper.games.models import Game, Player
+from scorekeeper.rules import HOUSE_RULES, agreed_house_rules
 
 from .display import colour_choices, edition_choices
 
@@ -41,6 +42,7 @@ class ChallengeForm(forms.Form):
     def __init__(self, *args: Any, players: Sequence[Player] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.players = {str(player.pk): player for player in players or ()}
+        self.other_challenger = False  # set when refused for a challenger who didn't draw
         if players is None:
             self.fields["edition"] = forms.ChoiceField(
                 choices=edition_choices,
@@ -61,6 +63,22 @@ class ChallengeForm(forms.Form):
             label="Who laid the Wild Draw Four?",
             error_messages={"required": "Choose who laid the Wild Draw Four."},
         )
+        if len(self.players) > 2:
+            # The sheets give the challenge to the player who had to draw the 4; with two
+            # players that is always the challenger.
+            self.fields["drew"] = forms.ChoiceField(
+                choices=[("yes", "Yes"), ("no", "No, someone else challenged")],
+                widget=forms.RadioSelect,
+                label="Did the challenger have to draw the 4?",
+                error_messages={
+                    "required": "Say whether the challenger was the player who had to draw "
+                    "the 4: the sheets give the challenge to that player.",
+                    "invalid_choice": "Answer yes or no: did the challenger have to draw the 4?",
+                },
+            )
+            self.fields["anyway"] = forms.BooleanField(
+                required=False, label="Log it anyway: our table lets anyone challenge"
+            )
         # Fresh on each form; a phone that resends a challenge it kept offline sends it again.
         self.fields["request_key"] = forms.CharField(
             widget=forms.HiddenInput, required=False, max_length=64
@@ -86,5 +104,49 @@ class ChallengeForm(forms.Form):
     def player(self, field: str) -> Player | None:
         return self.players.get(self.cleaned_data.get(field, ""))
 
+    def challenger_drew(self) -> bool:
+        """Whether the challenger was the player who had to draw the 4 (always, with two)."""
+        return "drew" not in self.fields or self.cleaned_data.get("drew") == "yes"
 
-__all__ = ["ChallengeForm", "HouseRulesForm"]
+
+class HouseNoteForm(forms.Form):
+    """What a table agreed on a question no sheet covers, added to the game's house note;
+    optionally switching on the house rule the question named (7-0, jump-in...)."""
+
+    note = forms.CharField(
+        max_length=NOTE_MAX_LENGTH,
+        label="What did the table agree?",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"required": "Write what the table agreed before recording it."},
+    )
+    rules = forms.MultipleChoiceField(
+        required=False,
+        choices=[(key, rule.label) for key, rule in HOUSE_RULES.items() if not rule.takes_value],
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"invalid_choice": "There is no house rule called %(value)s."},
+    )
+
+    def clean_note(self) -> str:
+        note = " ".join(self.cleaned_data["note"].split())
+        if not note:
+            raise forms.ValidationError("Write what the table agreed before recording it.")
+        return note
+
+    def added_to(self, game: Game) -> tuple[dict[str, object], str]:
+        """The game's house rules and note with this agreement added (call on a valid form,
+        with the game as it is now). Raises ValueError when the note would not fit."""
+        kept = game.house_note.strip()
+        note = self.cleaned_data["note"]
+        combined = f"{kept}\n{note}" if kept else note
+        if len(combined) > NOTE_MAX_LENGTH:
+            room = max(NOTE_MAX_LENGTH - len(kept) - 1, 0)
+            raise ValueError(
+                f"This game's house note is nearly full ({len(kept)} of {NOTE_MAX_LENGTH} "
+                f"characters): shorten this to {room} characters or tidy the note on the house "
+                "rules page."
+            )
+        agreed = agreed_house_rules(game.house_rules)
+        return {**agreed, **dict.fromkeys(self.cleaned_data["rules"], True)}, combined
+
+
+__all__ = ["ChallengeForm", "HouseNoteForm", "HouseRulesForm"]

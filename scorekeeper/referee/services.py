@@ -4,10 +4,33 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from scorekeeper.domain import RuleError, Verdict
+from scorekeeper.domain import RuleError, Verdict, get_edition
 from scorekeeper.domain.challenge import parse_colour
 from scorekeeper.games.models import Challenge, Game, Player
 from scorekeeper.games.signals import game_changed
+
+
+class OtherChallenger(RuleError):
+    """Someone other than the player who had to draw the 4 challenged, which the deck's sheet
+    doesn't allow: the table is warned and may log it anyway."""
+
+
+def _other_challenger(game: Game, challenger: Player) -> OtherChallenger:
+    if game.edition == "classic":
+        rule = (
+            f"{challenger.name} didn't have to draw the 4, and the Classic sheet (unorules.org) "
+            "lets only that player challenge."
+        )
+    else:
+        rule = (
+            f"{challenger.name} wasn't the player the Wild Draw Four was played on, and the "
+            f"{get_edition(game.edition).name} sheet gives the challenge to that player only "
+            "(our reading)."
+        )
+    return OtherChallenger(
+        f"Not logged: {rule} If your table lets anyone challenge, tick “Log it anyway” and "
+        "send it again."
+    )
 
 
 @transaction.atomic
@@ -20,12 +43,16 @@ def challenge_record(
     hand: str,
     verdict: Verdict,
     request_key: str | None = None,
+    challenger_drew: bool = True,
+    log_anyway: bool = False,
 ) -> Challenge:
     """Log a judged challenge on the game. It never touches rounds, so scores stay as they are.
 
-    Both players must be seated in the game and differ; the drawer follows the verdict. A
-    repeated ``request_key`` (a phone resending what it kept offline) returns the challenge
-    already logged with it.
+    Both players must be seated in the game and differ; the drawer follows the verdict. The
+    sheets give the challenge to the player who had to draw the 4: when ``challenger_drew`` is
+    False the challenge is refused with ``OtherChallenger`` (a warning in words) unless the
+    table chose ``log_anyway``. A repeated ``request_key`` (a phone resending what it kept
+    offline) returns the challenge already logged with it.
     """
     if request_key:
         logged = _logged(game, request_key)
@@ -36,6 +63,8 @@ def challenge_record(
         raise RuleError("Both players must be seated in this game.")
     if challenger.pk == challenged.pk:
         raise RuleError("A player can't challenge their own Wild Draw Four.")
+    if not challenger_drew and not log_anyway:
+        raise _other_challenger(game, challenger)
     try:
         with transaction.atomic():  # a savepoint: a resend racing this one may win the key
             logged = Challenge.objects.create(

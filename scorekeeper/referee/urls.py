@@ -10,6 +10,7 @@ urlpatterns = [
     path("rules/first-card/", views.first_card_helper, name="first_card"),
     path("rules/<slug:slug>/", views.rule_detail, name="rule_detail"),
     path("games/<int:game_id>/house-rules/", views.house_rules, name="house_rules"),
+    path("games/<int:game_id>/house-note/", views.record_house_note, name="record_house_note"),
     path("games/<int:game_id>/challenge/", views.game_challenge, name="game_challenge"),
     path(
         "games/<int:game_id>/challenges/<int:challenge_id>/",

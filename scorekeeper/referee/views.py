@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.db.models import Prefetch
@@ -15,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.domain import (
     RuleError,
@@ -39,13 +40,14 @@ from scorekeeper.rules import (
     first_card,
     get_entry,
     house_rule_labels,
-    search,
 )
 from scorekeeper.rules.localized import (
     get_localized_entry,
+    localized,
     localized_entries,
     localized_variants,
 )
+from scorekeeper.rules.search import lookup
 
 from .display import (
     CHALLENGE_ENTRY,
@@ -58,11 +60,12 @@ from .display import (
     first_card_choices,
     first_card_lines,
     sources_text,
+    special_card_reading,
     verdict_view,
     who_may_challenge,
 )
-from .forms import ChallengeForm, HouseRulesForm
-from .services import challenge_record
+from .forms import ChallengeForm, HouseNoteForm, HouseRulesForm
+from .services import OtherChallenger, challenge_record
 
 MAX_QUERY_LENGTH = 200
 
@@ -109,15 +112,31 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
     game = _member_game(request)
     edition, error = _edition_filter(request, game)
-    hits = search(query, edition=edition or None) if query else []
+    found = lookup(query, edition=edition or None) if query else None
+    hits = found.hits if found else []
     agreed = agreed_house_rules(game.house_rules) if game else {}
+    language = get_language()
+    # No sheet settles it: say so, offer what is related as reading only, and (from a game)
+    # offer to record what the table agrees.
+    uncovered = found is not None and not found.covered
+    house_rule = found.house_rule if found else None
     context = {
         "query": query,
         "edition": edition,
         "editions": edition_choices(),
         "error": error,
-        "best": entry_view(hits[0].entry, agreed) if hits else None,
-        "others": localized_entries((hit.entry for hit in hits[1:]), get_language()),
+        "best": entry_view(found.answer, agreed, edition) if found and found.covered else None,
+        "uncovered": uncovered,
+        "house_rule": localized(house_rule, language) if house_rule else None,
+        "note_form": HouseNoteForm(
+            initial={"note": f"{query}: ", "rules": house_rule.house_rules if house_rule else ()}
+        )
+        if uncovered and game
+        else None,
+        "others": localized_entries(
+            (hit.entry for hit in (hits if uncovered else hits[1:]) if hit.entry is not house_rule),
+            language,
+        ),
         "common": common_disputes(edition),
         "browse": localized_entries(
             entries_for_edition(edition) if edition else ENTRIES, get_language()
@@ -135,7 +154,9 @@ def rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("There is no rules entry with that name.")
     game = _member_game(request)
     agreed = agreed_house_rules(game.house_rules) if game else {}
-    context = {"view": entry_view(entry, agreed), **_game_context(game)}
+    # The deck whose sheets apply: the game's, or one named in the link (?edition=).
+    edition = game.edition if game else request.GET.get("edition", "")
+    context = {"view": entry_view(entry, agreed, edition), **_game_context(game)}
     return render(request, "referee/entry.html", context)
 
 
@@ -170,6 +191,32 @@ def house_rules(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     messages.success(request, "House rules saved.")
     return redirect("games:game_detail", game_id=game.pk)
+
+
+@crew_required
+@require_POST
+def record_house_note(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Record what the table agreed on a question no sheet covers: a line added to the game's
+    house note (and the house rule it named switched on, if ticked)."""
+    game = _crew_game(request, game_id)
+    form = HouseNoteForm(request.POST)
+    query = request.POST.get("q", "")[:MAX_QUERY_LENGTH]
+    back = f"{reverse('referee:rules_search')}?{urlencode({'game': game.pk, 'q': query})}"
+    if form.is_valid():
+        with locked_game(crew=request.crew, game_id=game.pk) as locked:  # type: ignore[attr-defined]
+            try:
+                # Added to the note as it is now: what another phone saved meanwhile is kept.
+                house_rules, house_note = form.added_to(locked)
+            except ValueError as full:
+                form.add_error("note", str(full))
+            else:
+                game_set_house_rules(
+                    game=locked, house_rules=house_rules, house_note=house_note, by=request.user
+                )
+                messages.success(request, "Recorded as a house rule for this game.")
+                return redirect(back)
+    context = {"game": game, "form": form, "back": back, "query": query}
+    return render(request, "referee/house_note.html", context, status=422)
 
 
 # --- The Wild Draw Four challenge ------------------------------------------------------------
@@ -218,7 +265,8 @@ def _challenge_context(
         "game_query": f"?game={game.pk}" if game else "",
         "action": action,
         "rule": get_localized_entry(CHALLENGE_ENTRY, get_language()),
-        "who_may_challenge": who_may_challenge(),
+        "who_may_challenge": who_may_challenge(edition),
+        "special_reading": special_card_reading(edition),
         "verdict": None,
         **extra,
     }
@@ -268,7 +316,12 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 hand=hand,
                 verdict=verdict,
                 request_key=form.cleaned_data["request_key"] or None,
+                challenger_drew=form.challenger_drew(),
+                log_anyway=form.cleaned_data.get("anyway", False),
             )
+        except OtherChallenger as warning:
+            form.add_error(None, str(warning))
+            form.other_challenger = True  # the page offers "Log it anyway"
         except RuleError as error:
             form.add_error(None, str(error))
         else:

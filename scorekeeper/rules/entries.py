@@ -62,12 +62,13 @@ SHEETS: dict[str, Sheet] = {
 }
 
 
-def own_sheet(edition: str) -> str:
-    """The id of the sheet printed for this deck ("unorules" for Classic)."""
+def own_sheet(edition: str) -> str | None:
+    """The id of the sheet printed for this deck ("unorules" for Classic); None for a deck
+    whose sheet we don't have yet."""
     for sheet in SHEETS.values():
         if sheet.editions == (edition,):
             return sheet.id
-    raise ValueError(f"There is no sheet for the edition {edition!r}.")
+    return None
 
 
 def sheets_for(edition: str) -> tuple[str, ...]:

@@ -351,6 +351,9 @@ def test_a_round_whose_sign_in_expired_waits_and_is_sent_after_signing_in(
 def _log_challenge(page: Page, challenger: str, challenged: str, colour: str, held: str) -> None:
     page.get_by_role("group", name="Who challenged?").get_by_label(challenger).check()
     page.get_by_role("group", name="Who laid the Wild Draw Four?").get_by_label(challenged).check()
+    page.get_by_role("group", name="Did the challenger have to draw the 4?").get_by_label(
+        "Yes"
+    ).check()
     page.get_by_role("radio", name=colour).check()
     page.get_by_role("button", name=held).click()
     expect(page.locator("[data-challenge-notice]")).to_contain_text(

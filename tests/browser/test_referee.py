@@ -46,6 +46,9 @@ def test_a_challenge_from_the_scoreboard_gives_a_guilty_and_an_innocent_verdict(
     # Guilty: Ben laid a +4 on red while holding a red 7 (tapped on the coloured keypad).
     page.get_by_role("group", name="Who challenged?").get_by_text("Ann").click()
     page.get_by_role("group", name="Who laid the Wild Draw Four?").get_by_text("Ben").click()
+    page.get_by_role("group", name="Did the challenger have to draw the 4?").get_by_text(
+        "Yes"
+    ).click()
     page.get_by_role("group", name="Colour in play").get_by_text("Red").click()
     pad = page.locator("[data-pad]")
     pad.get_by_role("button", name="Blue").click()
@@ -60,12 +63,16 @@ def test_a_challenge_from_the_scoreboard_gives_a_guilty_and_an_innocent_verdict(
     expect(verdict.get_by_role("heading")).to_have_text("Guilty")
     expect(verdict).to_contain_text("Ben draws 4")
     expect(verdict).to_contain_text("they held red 7 while red was in play")
-    expect(verdict).to_contain_text("Only the player who has to draw the 4 cards may challenge.")
+    # A Cheese Touch game: who may challenge comes from its own sheet, with our reading.
+    expect(verdict).to_contain_text("Written for the player it was played on")
     check_screen(page)
 
     # Not guilty: Cat challenged Ann, who held no green card (answered yes/no).
     page.get_by_role("group", name="Who challenged?").get_by_text("Cat").click()
     page.get_by_role("group", name="Who laid the Wild Draw Four?").get_by_text("Ann").click()
+    page.get_by_role("group", name="Did the challenger have to draw the 4?").get_by_text(
+        "Yes"
+    ).click()
     page.get_by_role("group", name="Colour in play").get_by_text("Green").click()
     page.get_by_role("button", name="No, they didn't").click()
     expect(verdict.get_by_role("heading")).to_have_text("Not guilty")

@@ -26,7 +26,8 @@ def seat_ids(game):
 
 def logged_post(client, game, challenger="Ann", challenged="Ben", **data):
     ids = seat_ids(game)
-    payload = {"challenger": ids[challenger], "challenged": ids[challenged], **data}
+    # The game fixture seats three, so the form asks whether the challenger had to draw the 4.
+    payload = {"challenger": ids[challenger], "challenged": ids[challenged], "drew": "yes", **data}
     return client.post(reverse("referee:game_challenge", args=[game.pk]), payload)
 
 
@@ -200,7 +201,13 @@ def test_htmx_logs_and_shows_the_verdict_in_place(crew_client, game):
     ids = seat_ids(game)
     response = client.post(
         reverse("referee:game_challenge", args=[game.pk]),
-        {"challenger": ids["Ben"], "challenged": ids["Cat"], "colour": "R", "held": "yes"},
+        {
+            "challenger": ids["Ben"],
+            "challenged": ids["Cat"],
+            "colour": "R",
+            "held": "yes",
+            "drew": "yes",
+        },
         **HTMX,
     )
     assert response.status_code == 200
@@ -233,7 +240,7 @@ def test_a_resent_challenge_with_the_same_key_is_logged_once(crew_client, game):
     ids = seat_ids(game)
     resent = client.post(
         reverse("referee:game_challenge", args=[game.pk]),
-        {"challenger": ids["Ann"], "challenged": ids["Ben"], **sent},
+        {"challenger": ids["Ann"], "challenged": ids["Ben"], "drew": "yes", **sent},
         **HTMX,
     )
     assert resent.status_code == 200 and "Ben draws 4" in resent.content.decode()
@@ -324,7 +331,7 @@ def test_bad_input_from_a_game_logs_nothing(crew_client, game, data, message):
     client, _ = crew_client
     ids = seat_ids(game)
     if message != "Choose who challenged.":
-        data = {"challenger": ids["Ann"], **data}
+        data = {"challenger": ids["Ann"], "drew": "yes", **data}
     data = {"challenged": ids["Ben"], **data}
     response = client.post(reverse("referee:game_challenge", args=[game.pk]), data)
     assert response.status_code == 422
@@ -338,7 +345,13 @@ def test_a_player_not_seated_in_the_game_is_refused(crew_client, game):
     ids = seat_ids(game)
     response = client.post(
         reverse("referee:game_challenge", args=[game.pk]),
-        {"challenger": str(stranger.pk), "challenged": ids["Ben"], "colour": "R", "hand": "R1"},
+        {
+            "challenger": str(stranger.pk),
+            "challenged": ids["Ben"],
+            "colour": "R",
+            "hand": "R1",
+            "drew": "yes",
+        },
     )
     assert response.status_code == 422
     assert not Challenge.objects.exists()
@@ -392,3 +405,98 @@ def test_a_logged_challenge_with_an_unreadable_hand_still_shows_its_verdict(crew
     page = client.get(f"/games/{game.pk}/challenges/{logged.pk}/")
     assert page.status_code == 200
     assert "Ben draws 4" in page.content.decode()
+
+
+# --- Who may challenge: the sheet's rule, and a warning for anyone else -------------------------
+
+
+def test_the_game_form_asks_whether_the_challenger_had_to_draw(crew_client, game):
+    client, _ = crew_client
+    text = client.get(reverse("referee:game_challenge", args=[game.pk])).content.decode()
+    assert "Did the challenger have to draw the 4?" in text
+    assert "No, someone else challenged" in text
+    assert "Log it anyway" not in text  # offered only after the warning
+
+
+def test_a_challenger_who_did_not_have_to_draw_is_warned_and_nothing_is_logged(crew_client, game):
+    client, _ = crew_client
+    response = logged_post(client, game, challenger="Cat", drew="no", colour="R", held="yes")
+    assert response.status_code == 422
+    text = response.content.decode()
+    # The game fixture is a Cheese Touch game: its sheet gives the challenge to the player hit.
+    assert "Not logged: Cat wasn&#x27;t the player the Wild Draw Four was played on" in text
+    assert "Cheese Touch sheet" in text and "(our reading)" in text
+    assert "Log it anyway: our table lets anyone challenge" in text
+    assert not Challenge.objects.exists()
+
+
+def test_a_classic_game_warns_with_the_unorules_rule(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="classic")
+    response = logged_post(client, game, challenger="Cat", drew="no", colour="R", held="no")
+    assert response.status_code == 422
+    assert "the Classic sheet (unorules.org) lets only that player challenge" in (
+        response.content.decode()
+    )
+    assert not Challenge.objects.exists()
+
+
+def test_the_table_may_log_it_anyway_once_warned(crew_client, game):
+    client, _ = crew_client
+    response = logged_post(
+        client, game, challenger="Cat", drew="no", anyway="on", colour="R", held="yes"
+    )
+    assert response.status_code == 302
+    challenge = Challenge.objects.get()
+    assert challenge.challenger.name == "Cat" and challenge.guilty
+
+
+def test_the_question_must_be_answered_with_three_players(crew_client, game):
+    client, _ = crew_client
+    response = logged_post(client, game, drew="", colour="R", held="yes")
+    assert response.status_code == 422
+    assert "Say whether the challenger was the player who had to draw the 4" in (
+        response.content.decode()
+    )
+    response = logged_post(client, game, drew="maybe", colour="R", held="yes")
+    assert response.status_code == 422
+    assert not Challenge.objects.exists()
+
+
+def test_with_two_players_the_challenger_always_had_to_draw(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, players=["Ann", "Ben"], edition="classic")
+    text = client.get(reverse("referee:game_challenge", args=[game.pk])).content.decode()
+    assert "Did the challenger have to draw the 4?" not in text
+    ids = seat_ids(game)
+    response = client.post(
+        reverse("referee:game_challenge", args=[game.pk]),
+        {"challenger": ids["Ann"], "challenged": ids["Ben"], "colour": "R", "held": "no"},
+    )
+    assert response.status_code == 302
+    assert Challenge.objects.get().challenger.name == "Ann"
+
+
+def test_the_service_refuses_another_challenger_unless_told_to_log_anyway(game):
+    from scorekeeper.referee.services import OtherChallenger
+
+    ann, ben = (seat.player for seat in game.seats.order_by("number")[:2])
+    verdict = judge_by_answer("R", True, game.edition)
+    args = {"game": game, "challenger": ann, "challenged": ben, "colour": "R", "hand": ""}
+    with pytest.raises(OtherChallenger, match="Log it anyway"):
+        challenge_record(**args, verdict=verdict, challenger_drew=False)
+    assert not Challenge.objects.exists()
+    challenge_record(**args, verdict=verdict, challenger_drew=False, log_anyway=True)
+    assert Challenge.objects.count() == 1
+
+
+def test_the_verdict_shows_who_may_challenge_from_the_games_own_sheet(crew_client, game):
+    client, _ = crew_client
+    response = logged_post(client, game, colour="R", held="no")
+    page = client.get(response["Location"]).content.decode()
+    assert "Diary of a Wimpy Kid edition sheet (NOTE on the Wild Draw 4, lines 103-107)" in page
+    assert "unorules" not in page.split("Who may challenge:")[1].split("</p>")[0]
+    assert (
+        "Our reading, not the sheet&#x27;s words:" in page
+        or "Our reading, not the sheet's words:" in page
+    )

@@ -7,19 +7,41 @@ from scorekeeper.referee.display import (
     colour_hint,
     entry_view,
     first_card_choices,
+    special_card_reading,
     verdict_view,
     who_may_challenge,
 )
 from scorekeeper.rules import EDITIONS, agreed_house_rules, get_entry, house_rule_labels
 
 
-def test_an_entry_view_names_its_sheets_and_related_entries():
+def test_an_entry_view_names_its_sheets_with_where_and_related_entries():
     view = entry_view(get_entry("uno-penalty"))
-    assert "General rules summary" in view.sources
+    assert "General rules summary (line 16)" in view.sources
     assert [entry.slug for entry in view.related] == list(get_entry("uno-penalty").related)
-    assert ("4 cards.", "Classic rules as restated by unorules.org") in view.variants
+    four = [v for v in view.variants if v.answer == "4 cards."]
+    assert four[0].sources.startswith("Classic rules as restated by unorules.org (LET'S PLAY")
     assert view.editions == ""
     assert view.table_notes == []
+    assert view.covered and view.deck_answer is None
+
+
+def test_for_one_deck_only_its_sheets_show_and_its_own_is_marked():
+    classic = entry_view(get_entry("uno-penalty"), edition="classic")
+    assert [(v.answer, v.own_sheet) for v in classic.variants] == [
+        ("2 cards.", False),
+        ("4 cards.", True),
+    ]
+    assert "Big Bang" not in " ".join(v.sources for v in classic.variants)
+    kitty = entry_view(get_entry("uno-penalty"), edition="kitty")
+    assert kitty.variants == []  # its sheet and the summary agree
+    assert kitty.deck_answer.answer == "2 cards."
+    assert "unorules" not in kitty.deck_answer.sources
+
+
+def test_readings_and_uncovered_questions_are_labelled():
+    assert entry_view(get_entry("cheese-touch-card")).interpretation
+    jump = entry_view(get_entry("jump-in"))
+    assert not jump.covered and jump.sources == ""
 
 
 def test_an_entry_for_one_deck_says_which():
@@ -76,10 +98,24 @@ def test_a_verdict_names_the_players_when_it_has_them():
     assert verdict_view(verdict, "Y").who_draws == "The challenger draws 6"
 
 
-def test_who_may_challenge_comes_from_the_unorules_sheet():
-    answer, sources = who_may_challenge()
-    assert answer == "Only the player who has to draw the 4 cards may challenge."
-    assert sources == "Classic rules as restated by unorules.org"
+def test_who_may_challenge_comes_from_the_decks_own_sheet():
+    classic = who_may_challenge("classic")
+    assert classic.answer == "Only the player who has to draw the 4 cards may challenge."
+    assert (
+        classic.sources == "Classic rules as restated by unorules.org (Wild Draw 4 Card, line 147)"
+    )
+    assert classic.reading == ""
+    kitty = who_may_challenge("kitty")
+    assert kitty.answer.startswith("Written for the player it was played on")
+    assert kitty.sources.startswith("The Big Bang Theory edition sheet (NOTE")
+    assert "unorules" not in kitty.sources and kitty.reading
+
+
+def test_the_special_cards_colour_in_a_challenge_is_labelled_our_reading():
+    assert "yellow" in special_card_reading("cheese-touch")
+    assert "like a Wild" in special_card_reading("water-drop")
+    assert special_card_reading("kitty") == ""  # its sheet calls it a wild card
+    assert special_card_reading("classic") == ""
 
 
 def test_the_special_first_card_is_offered_only_where_the_deck_has_one():

@@ -35,10 +35,28 @@ def test_a_draw_two_says_who_draws_and_who_opens(client, db):
     assert "<dt>Draws</dt><dd>the player left of the dealer draws 2 and is skipped</dd>" in text
 
 
-def test_a_reverse_shows_the_sheets_that_disagree(client, db):
+def test_a_classic_reverse_follows_unorules_and_shows_the_summary_disagreeing(client, db):
     text = client.get(URL, {"card": "reverse"}).content.decode()
-    assert "<dt>Plays first</dt><dd>the dealer</dd>" in text
+    assert "<dt>Plays first</dt><dd>the player on the dealer&#x27;s right</dd>" in text
     assert "Sheets disagree:" in text
+    assert "Big Bang" not in text.split("Sheets disagree:")[1].split("</div>")[0]
+
+
+def test_a_themed_reverse_follows_its_own_sheet_without_the_classic_one(client, db):
+    text = client.get(URL, {"edition": "kitty", "card": "reverse"}).content.decode()
+    assert "<dt>Plays first</dt><dd>the dealer</dd>" in text
+    assert "Sheets disagree:" not in text and "unorules" not in text
+
+
+def test_a_classic_wild_is_left_to_the_table_because_its_sheet_says_both(client, db):
+    text = client.get(URL, {"card": "wild"}).content.decode()
+    assert "says two different things here" in text
+    assert "<dt>Plays first</dt>" not in text
+
+
+def test_our_reading_is_labelled(client, db):
+    text = client.get(URL, {"card": "draw-two"}).content.decode()
+    assert "Our reading, not the sheet's words:" in text
 
 
 def test_a_silent_sheet_says_to_agree_at_the_table(client, db):

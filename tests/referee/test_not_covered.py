@@ -1,0 +1,115 @@
+"""Questions no sheet covers: the rules page says so and offers to record the table's agreement."""
+
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+
+from scorekeeper.games.forms import NOTE_MAX_LENGTH
+from scorekeeper.games.models import Game
+from tests.factories import GameFactory
+
+NOT_COVERED = "No sheet covers this — agree it at the table."
+
+
+def search_page(client, **params):
+    return client.get(reverse("referee:rules_search"), params).content.decode()
+
+
+def record(client, game, **data):
+    return client.post(reverse("referee:record_house_note", args=[game.pk]), data)
+
+
+def test_a_misdeal_is_not_answered_by_an_unrelated_entry(client, db):
+    text = search_page(client, q="misdeal")
+    assert NOT_COVERED in text
+    assert 'id="best-title"' not in text
+    assert "Related, but not an answer" in text or 'href="/rules/misdeal/"' in text
+
+
+def test_seven_zero_names_the_house_rule_without_settling_it(client, db):
+    text = search_page(client, q="7-0")
+    assert NOT_COVERED in text
+    assert 'href="/rules/seven-zero/"' in text and "agree it as a house rule" in text
+    assert 'id="best-title"' not in text
+
+
+def test_a_visitor_is_told_to_open_the_rules_from_a_game_to_record(client, db):
+    text = search_page(client, q="can we trade cards")
+    assert NOT_COVERED in text
+    assert "Open the rules from its page" in text
+    assert "record_house_note" not in text and "/house-note/" not in text
+
+
+def test_a_covered_question_still_gets_its_answer(client, db):
+    text = search_page(client, q="play to 250")
+    assert NOT_COVERED not in text
+    assert 'id="best-title"' in text and "Playing to a different target" in text
+
+
+def test_from_a_game_the_page_offers_to_record_it_with_the_house_rule_ticked(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew)
+    text = search_page(client, q="jump in", game=game.pk)
+    assert NOT_COVERED in text
+    assert f'action="/games/{game.pk}/house-note/"' in text
+    assert escape("jump in: ") in text
+    assert 'value="jump-in" id="id_rules_1" checked' in text or (
+        'value="jump-in"' in text and "checked" in text
+    )
+
+
+def test_recording_adds_a_line_to_the_house_note_and_switches_the_rule_on(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, house_rules={"stack-draw": True})
+    game.house_note = "Youngest deals first."
+    game.save(update_fields=["house_note"])
+    response = record(
+        client, game, note="  jump in:   only on an exact match ", rules=["jump-in"], q="jump in"
+    )
+    assert response.status_code == 302
+    assert response["Location"] == f"/rules/?game={game.pk}&q=jump+in"
+    game.refresh_from_db()
+    assert game.house_note == "Youngest deals first.\njump in: only on an exact match"
+    assert game.house_rules == {"stack-draw": True, "jump-in": True}
+    page = client.get(response["Location"]).content.decode()
+    assert "Recorded as a house rule for this game." in page
+
+
+def test_an_empty_note_is_refused_and_changes_nothing(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew)
+    response = record(client, game, note="   ", q="misdeal")
+    assert response.status_code == 422
+    assert "Write what the table agreed" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).house_note == ""
+
+
+def test_an_unknown_house_rule_is_refused(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew)
+    response = record(client, game, note="fine", rules=["anything-goes"])
+    assert response.status_code == 422
+    assert "anything-goes" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).house_rules == {}
+
+
+def test_a_note_that_would_overflow_the_house_note_is_refused_with_the_room_left(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew)
+    game.house_note = "x" * (NOTE_MAX_LENGTH - 10)
+    game.save(update_fields=["house_note"])
+    response = record(client, game, note="a misdeal is redealt by the same dealer")
+    assert response.status_code == 422
+    assert "shorten this to 9 characters" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).house_note == "x" * (NOTE_MAX_LENGTH - 10)
+
+
+def test_recording_needs_a_member_of_the_games_crew(crew_client):
+    member, crew = crew_client
+    game = GameFactory(crew=crew)
+    visitor = Client()
+    assert record(visitor, game, note="x").status_code in (302, 403)
+    other = GameFactory()
+    assert record(member, other, note="x").status_code == 404
+    assert member.get(reverse("referee:record_house_note", args=[game.pk])).status_code == 405
+    assert Game.objects.get(pk=game.pk).house_note == ""
