@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.games.models import Player
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,7 +67,10 @@ def start_game(page: Page, live_server, players: list[str], edition: str, target
     expect(page.get_by_role("button", name="Save round 1")).to_be_visible()
 
 
-def test_a_whole_game_at_the_table(live_server, logged_in_page: Page, browser):
+def test_a_whole_game_at_the_table(live_server, logged_in_page: Page, browser, member):
+    user, crew = member
+    # ann's own player, named as she writes it (a member is offered by user name otherwise).
+    Player.objects.create(crew=crew, name="Ann", user=user)
     page = logged_in_page
     page.goto(live_server.url + "/games/new/")
     assert_accessible(page)
