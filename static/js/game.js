@@ -1,7 +1,6 @@
 // The game page: "Show all" rounds, and Copy in the share sheet. Words come from the page.
 (function () {
   "use strict";
-  document.documentElement.classList.add("js");
   function copy(input, button) {
     var done = function () {
       button.textContent = button.getAttribute("data-copied");

@@ -3,7 +3,6 @@
 // with its button.
 (function () {
   "use strict";
-  document.documentElement.classList.add("js");
   if (window.scorekeeperReferee) return;
   window.scorekeeperReferee = true;
 

@@ -7,7 +7,6 @@
   "use strict";
   if (window.scorekeeperTable) return;
   window.scorekeeperTable = true;
-  document.documentElement.classList.add("js");
 
   function hands(form) { return Array.prototype.slice.call(form.querySelectorAll("[data-hand]")); }
   function chipFor(form, hand) {
