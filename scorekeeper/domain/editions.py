@@ -10,9 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RuleError
+from .words import gettext_noop
 
 COLOURS = ("R", "G", "B", "Y")
-COLOUR_NAMES = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+COLOUR_NAMES = {
+    "R": gettext_noop("red"),
+    "G": gettext_noop("green"),
+    "B": gettext_noop("blue"),
+    "Y": gettext_noop("yellow"),
+}
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .cards import ACTION_SUFFIX, COLOURED_KINDS, UNKNOWN_COLOUR, Card, Kind, kind_name, parse_card
 from .dealing import deal_value
 from .editions import Edition, get_edition
+from .words import gettext_noop
 
 # What fits on a thumb-sized key; the full name (``Key.name``) is read out and listed.
 _SHORT_LABELS = {
@@ -25,7 +26,11 @@ _SHORT_LABELS = {
 
 # The card the winner went out on, as the round form offers it and a round stores it ("" when
 # nobody said). A Draw Two or Wild Draw Four makes the next player draw before hands are counted.
-WENT_OUT_ON = {"other": "Another card", "+2": "Draw Two", "+4": "Wild Draw Four"}
+WENT_OUT_ON = {
+    "other": gettext_noop("Another card"),
+    "+2": gettext_noop("Draw Two"),
+    "+4": gettext_noop("Wild Draw Four"),
+}
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 from .cards import Card, check_against_deck, format_cards, parse_cards
 from .editions import get_edition
 from .errors import RuleError
+from .words import gettext_noop
 
 FORMAT = "scorekeeper-game/1"
 DEFAULT_TARGET = 500
@@ -83,10 +84,14 @@ class Scoring(StrEnum):
 
 
 SCORING_SUMMARIES = {
-    Scoring.STANDARD: "The round's winner scores the points left in everyone else's hand; "
-    "first to the target wins.",
-    Scoring.LOWEST: "Everyone adds the points left in their own hand; when someone reaches "
-    "the target, the lowest total wins.",
+    Scoring.STANDARD: gettext_noop(
+        "The round's winner scores the points left in everyone else's hand; "
+        "first to the target wins."
+    ),
+    Scoring.LOWEST: gettext_noop(
+        "Everyone adds the points left in their own hand; when someone reaches "
+        "the target, the lowest total wins."
+    ),
 }
 
 

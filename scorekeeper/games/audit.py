@@ -15,16 +15,19 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from .models import Challenge, Game, Round
 
-# The settings whose changes the trail shows, with their names in words.
+# The settings whose changes the trail shows, with their names in words (the keys of an
+# entry's before/after in English, the text in the reader's language).
 SETTINGS = {
-    "first_dealer_id": "first dealer",
-    "house_rules": "house rules",
-    "house_note": "house note",
-    "share_token": "share link",
-    "target": "target",
+    "first_dealer_id": gettext_noop("first dealer"),
+    "house_rules": gettext_noop("house rules"),
+    "house_note": gettext_noop("house note"),
+    "share_token": gettext_noop("share link"),
+    "target": gettext_noop("target"),
 }
 
 
@@ -61,32 +64,54 @@ def _who(record: Any) -> str | None:
 def _points_change(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
     changes = []
     if before.get("winner") != after.get("winner"):
-        changes.append(f"went out: {before.get('winner')} → {after.get('winner')}")
+        changes.append(
+            _("went out: %(before)s → %(after)s")
+            % {"before": before.get("winner"), "after": after.get("winner")}
+        )
     old_points, new_points = before.get("points", {}), after.get("points", {})
     for name in dict.fromkeys([*old_points, *new_points]):
         old, new = old_points.get(name, 0), new_points.get(name, 0)
         if old != new:
             changes.append(f"{name} {old} → {new}")
-    return "; ".join(changes) or "no change in points"
+    return "; ".join(changes) or _("no change in points")
 
 
 def _round_entries(records: Iterable[Any]) -> list[AuditEntry]:
     entries, last = [], {}
     for record in records:
         who, when = _who(record), _at(record.history_date)
-        by = f" by {who}" if who else ""
-        head = f"Round {record.number}"
+        values = {"number": record.number, "who": who, "time": when}
         before = last.get(record.id)
         if record.history_type == "+":
             action = "round-restored" if record.version > 1 else "round-saved"
-            text = f"{head} {'restored' if record.version > 1 else 'saved'}{by} at {when}."
+            if record.version > 1:
+                text = (
+                    _("Round %(number)s restored by %(who)s at %(time)s.")
+                    if who
+                    else _("Round %(number)s restored at %(time)s.")
+                ) % values
+            else:
+                text = (
+                    _("Round %(number)s saved by %(who)s at %(time)s.")
+                    if who
+                    else _("Round %(number)s saved at %(time)s.")
+                ) % values
             before = None
         elif record.history_type == "-":
-            action, text = "round-deleted", f"{head} deleted{by} at {when}."
+            action = "round-deleted"
+            text = (
+                _("Round %(number)s deleted by %(who)s at %(time)s.")
+                if who
+                else _("Round %(number)s deleted at %(time)s.")
+            ) % values
         else:
             action = "round-changed"
-            detail = _points_change(before or {}, record.entry)
-            text = f"{head} changed{by} at {when}: {detail}."
+            values["detail"] = _points_change(before or {}, record.entry)
+            text = (
+                _("Round %(number)s changed by %(who)s at %(time)s: %(detail)s.")
+                if who
+                else _("Round %(number)s changed at %(time)s: %(detail)s.")
+            ) % values
         after = None if record.history_type == "-" else record.entry
         if record.history_type == "-":
             before = record.entry
@@ -110,9 +135,11 @@ def _game_entries(game: Game, records: Iterable[Any]) -> list[AuditEntry]:
     entries, previous = [], None
     for record in records:
         who, when = _who(record), _at(record.history_date)
-        by = f" by {who}" if who else ""
+        values = {"who": who, "time": when}
         if previous is None:
-            text = f"Game started{by} at {when}."
+            text = (
+                _("Game started by %(who)s at %(time)s.") if who else _("Game started at %(time)s.")
+            ) % values
             entries.append(AuditEntry(record.history_date, who, "game-started", None, text))
         else:
             before, after, words = {}, {}, []
@@ -122,11 +149,18 @@ def _game_entries(game: Game, records: Iterable[Any]) -> list[AuditEntry]:
                     before[label] = _setting_value(game, field, old)
                     after[label] = _setting_value(game, field, new)
                     if field == "share_token":
-                        words.append("share link replaced")
+                        words.append(_("share link replaced"))
                     else:
-                        words.append(f"{label}: {before[label] or '—'} → {after[label] or '—'}")
+                        old_shown = before[label] or "—"
+                        new_shown = after[label] or "—"
+                        words.append(f"{_(label)}: {old_shown} → {new_shown}")
             if words:
-                text = f"Settings changed{by} at {when}: {'; '.join(words)}."
+                values["changes"] = "; ".join(words)
+                text = (
+                    _("Settings changed by %(who)s at %(time)s: %(changes)s.")
+                    if who
+                    else _("Settings changed at %(time)s: %(changes)s.")
+                ) % values
                 entries.append(
                     AuditEntry(record.history_date, who, "settings", None, text, before, after)
                 )
@@ -140,13 +174,25 @@ def _challenge_entries(records: Iterable[Any], names: Mapping[int, str]) -> list
         if record.history_type != "+":
             continue
         who = _who(record)
-        by = f" by {who}" if who else ""
-        verdict = "guilty" if record.guilty else "not guilty"
+        people = {
+            "challenger": names.get(record.challenger_id),
+            "challenged": names.get(record.challenged_id),
+            "drawer": names.get(record.drawer_id),
+            "cards": record.cards_drawn,
+        }
         what = (
-            f"{names.get(record.challenger_id)} challenged {names.get(record.challenged_id)}: "
-            f"{verdict}, {names.get(record.drawer_id)} drew {record.cards_drawn}"
-        )
-        text = f"Wild Draw 4 challenge logged{by} at {_at(record.history_date)}: {what}."
+            _("%(challenger)s challenged %(challenged)s: guilty, %(drawer)s drew %(cards)s")
+            if record.guilty
+            else _(
+                "%(challenger)s challenged %(challenged)s: not guilty, %(drawer)s drew %(cards)s"
+            )
+        ) % people
+        values = {"who": who, "time": _at(record.history_date), "what": what}
+        text = (
+            _("Wild Draw 4 challenge logged by %(who)s at %(time)s: %(what)s.")
+            if who
+            else _("Wild Draw 4 challenge logged at %(time)s: %(what)s.")
+        ) % values
         entries.append(AuditEntry(record.history_date, who, "challenge", None, text))
     return entries
 

@@ -110,18 +110,18 @@ class GameSetupForm(forms.Form):
 
     seat = forms.CharField(required=False)  # read with getlist in the view
     new_player = forms.CharField(
-        required=False, max_length=MAX_NAME_LENGTH, label="Add a new player"
+        required=False, max_length=MAX_NAME_LENGTH, label=gettext_lazy("Add a new player")
     )
     edition = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="classic")
     scoring = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="standard")
     target_choice = forms.ChoiceField(
-        choices=[(str(t), str(t)) for t in TARGET_CHOICES] + [("custom", "Other")],
+        choices=[(str(t), str(t)) for t in TARGET_CHOICES] + [("custom", gettext_lazy("Other"))],
         widget=forms.RadioSelect,
         initial="500",
-        label="Target",
+        label=gettext_lazy("Target"),
     )
     target_custom = forms.IntegerField(
-        required=False, min_value=1, max_value=100000, label="Other target"
+        required=False, min_value=1, max_value=100000, label=gettext_lazy("Other target")
     )
 
     def __init__(self, *args, **kwargs):
@@ -132,16 +132,17 @@ class GameSetupForm(forms.Form):
             (e.slug, e.name + (f" — {e.special_name}" if e.special_name else ""))
             for e in EDITIONS.values()
         ]
+        summaries = {mode: _(text) for mode, text in SCORING_SUMMARIES.items()}
         self.fields["scoring"].choices = [
-            ("standard", f"Standard — {SCORING_SUMMARIES['standard']}"),
-            ("lowest", f"Lowest wins — {SCORING_SUMMARIES['lowest']}"),
+            ("standard", _("Standard") + " — " + summaries["standard"]),
+            ("lowest", _("Lowest wins") + " — " + summaries["lowest"]),
         ]
 
     def clean(self):
         cleaned = super().clean()
         if cleaned.get("target_choice") == "custom":
             if not cleaned.get("target_custom"):
-                self.add_error("target_custom", "Enter a target: a whole number above 0.")
+                self.add_error("target_custom", _("Enter a target: a whole number above 0."))
             else:
                 cleaned["target"] = cleaned["target_custom"]
         elif cleaned.get("target_choice"):
@@ -153,16 +154,19 @@ def parse_hand_input(name: str, cards: str, total: str) -> str | int:
     """A hand as typed: a whole-number total, or cards in notation (from the keypad)."""
     cards, total = cards.strip(), total.strip()
     if cards and total:
-        raise forms.ValidationError(f"Give {name}'s cards or a total, not both.")
+        raise forms.ValidationError(
+            _("Give %(name)s's cards or a total, not both.") % {"name": name}
+        )
     if total:
         # ASCII digits only: "²" and "⑦" pass str.isdigit() but int() refuses them.
         if not (total.isascii() and total.isdigit()) or int(total) > MAX_HAND_POINTS:
             raise forms.ValidationError(
-                f"{name}'s total “{total}” must be a whole number from 0 to {MAX_HAND_POINTS:,}."
+                _("%(name)s's total “%(total)s” must be a whole number from 0 to %(most)s.")
+                % {"name": name, "total": total, "most": f"{MAX_HAND_POINTS:,}"}
             )
         return int(total)
     if not cards:
-        raise forms.ValidationError(f"Enter {name}'s cards or their total.")
+        raise forms.ValidationError(_("Enter %(name)s's cards or their total.") % {"name": name})
     return cards
 
 
@@ -171,10 +175,12 @@ class RoundForm(forms.Form):
 
     winner = forms.ChoiceField(
         widget=forms.RadioSelect,
-        label="Who went out?",
+        label=gettext_lazy("Who went out?"),
         error_messages={
-            "required": "Tap the player who went out.",
-            "invalid_choice": "Pick the player who went out from this game's players.",
+            "required": gettext_lazy("Tap the player who went out."),
+            "invalid_choice": gettext_lazy(
+                "Pick the player who went out from this game's players."
+            ),
         },
     )
     went_out_on = forms.ChoiceField(
@@ -182,10 +188,11 @@ class RoundForm(forms.Form):
         widget=forms.RadioSelect,
         initial="other",
         required=False,
-        label="Went out on",
+        label=gettext_lazy("Went out on"),
         error_messages={
-            "invalid_choice": "Pick the card the round ended on: Draw Two, Wild Draw Four or "
-            "another card."
+            "invalid_choice": gettext_lazy(
+                "Pick the card the round ended on: Draw Two, Wild Draw Four or another card."
+            )
         },
     )
     request_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
@@ -195,7 +202,9 @@ class RoundForm(forms.Form):
         min_value=1,
         max_value=100_000,
         error_messages={
-            "required": "This form is out of date: reload the page and enter the round again."
+            "required": gettext_lazy(
+                "This form is out of date: reload the page and enter the round again."
+            )
         },
     )
     version = forms.IntegerField(
@@ -207,12 +216,13 @@ class RoundForm(forms.Form):
         self.players = players
         self.edition = edition
         self.fields["winner"].choices = [(p, p) for p in players]
+        self.fields["went_out_on"].choices = [(key, _(label)) for key, label in WENT_OUT_ON.items()]
         for index, player in enumerate(players):
             self.fields[f"cards_{index}"] = forms.CharField(
-                required=False, max_length=400, label=f"{player}'s cards"
+                required=False, max_length=400, label=_("%(name)s's cards") % {"name": player}
             )
             self.fields[f"total_{index}"] = forms.CharField(
-                required=False, max_length=6, label=f"{player}'s total"
+                required=False, max_length=6, label=_("%(name)s's total") % {"name": player}
             )
 
     def hand_fields(self):
@@ -263,7 +273,7 @@ class HouseRulesForm(forms.Form):
     house_note = forms.CharField(
         required=False,
         max_length=NOTE_MAX_LENGTH,
-        label="Anything else the table agreed",
+        label=gettext_lazy("Anything else the table agreed"),
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 
@@ -277,7 +287,7 @@ class HouseRulesForm(forms.Form):
                     required=False,
                     max_length=4,
                     label=rule.label,
-                    help_text=f"{rule.description} Leave empty to play by the sheets.",
+                    help_text=f"{rule.description} " + _("Leave empty to play by the sheets."),
                     widget=forms.NumberInput(attrs={"min": 0, "max": 10, "inputmode": "numeric"}),
                 )
             else:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Count, Subquery
@@ -17,6 +18,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import quote_etag
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -63,6 +66,10 @@ from .services import (
 from .setup import game_from_setup
 
 
+def _scoring_summaries() -> dict[str, str]:
+    return {mode: _(summary) for mode, summary in SCORING_SUMMARIES.items()}
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     crew = current_crew(request)
@@ -76,7 +83,7 @@ def home(request: HttpRequest) -> HttpResponse:
             {
                 "first_user": first_user,
                 "editions": EDITIONS.values(),
-                "scoring_summaries": SCORING_SUMMARIES,
+                "scoring_summaries": _scoring_summaries(),
             },
         )
     return _dashboard(request, crew)
@@ -134,7 +141,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         )
         if request.POST.get("action") == "start":
             if not house_form.is_valid():
-                message = "Check the house rules marked below."
+                message = _("Check the house rules marked below.")
             elif form.is_valid():
                 message = seat_count_problem(seats)
                 if message is None:
@@ -153,14 +160,14 @@ def game_new(request: HttpRequest) -> HttpResponse:
                         )
                     except RuleError as error:
                         form.add_error(None, str(error))
-                        message = "That game could not be started."
+                        message = _("That game could not be started.")
                     else:
                         url = reverse("games:game_detail", args=[game.pk])
                         if request.htmx:
                             return HttpResponseClientRedirect(url)
                         return redirect(url)
             elif not message:
-                message = "Check the choices marked below."
+                message = _("Check the choices marked below.")
     context = {
         "house_form": house_form,
         "house_open": request.method == "POST" and house_form.has_changed(),
@@ -169,7 +176,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "roster": [name for name in [*roster, *members] if name not in seats],
         "message": message,
         "editions": EDITIONS.values(),
-        "scoring_summaries": SCORING_SUMMARIES,
+        "scoring_summaries": _scoring_summaries(),
     }
     status = 422 if request.method == "POST" and message else 200
     return render_page(request, "games/new.html", context, partial="setup", status=status)
@@ -458,7 +465,7 @@ def dealer_pick(request: HttpRequest, game_id: int) -> HttpResponse:
             game_set_dealer(game=game, player=seated[name], by=request.user)
             return _table(request, board_for(game))
     board = _board_or_404(request, game_id)
-    return _table(request, board, dealer_error="Pick who deals.", status=422)
+    return _table(request, board, dealer_error=_("Pick who deals."), status=422)
 
 
 @crew_required
@@ -476,7 +483,8 @@ def dealer_draw(request: HttpRequest, game_id: int) -> HttpResponse:
             if result.dealer is not None:
                 game_set_dealer(game=game, player=seated[result.dealer], by=request.user)
                 return _table(request, board_for(game))
-            message, status = f"Tie for highest: {' and '.join(result.redraw)} draw again.", 200
+            names = pgettext("between winners' names", " and ").join(result.redraw)
+            message, status = _("Tie for highest: %(names)s draw again.") % {"names": names}, 200
     board = _board_or_404(request, game_id)
     return _table(request, board, dealer_error=message, draws=draws, status=status)
 
@@ -575,11 +583,14 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
     )
     if stamp is None:
         raise Http404("This share link is not valid (it may have been replaced).")
-    # Times in the viewer's zone: the page changes with it, so the ETag names it too.
+    # Times in the viewer's zone and words in their language: the page changes with both, so
+    # the ETag (and with it the cache key) names both.
     shown_zone = activate_viewer_zone(request, stamp[2])
-    etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{shown_zone}")
+    language = get_language() or settings.LANGUAGE_CODE
+    etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{shown_zone}-{language}")
     # The polled fragment (no CSRF token, nothing personal) is the same for every watcher of
-    # this version in this zone: each worker renders it once per version, not once per poll.
+    # this version in this zone and language: each worker renders it once per version, not
+    # once per poll.
     cached = cache.get(f"live:{token}:{etag}") if variant == "board" else None
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
@@ -589,7 +600,7 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
         game = load_game(Game.objects.filter(share_token=token), stamp[0])
         if game is None:
             raise Http404("This share link is not valid (it may have been replaced).")
-        etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{shown_zone}")
+        etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{shown_zone}-{language}")
         context = {
             "game": game,
             "board": board_for(game),

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import gettext as _
 
 from scorekeeper.domain import (
     COLOUR_NAMES,
@@ -151,7 +152,7 @@ def edition_choices() -> list[tuple[str, str]]:
 
 def colour_choices() -> list[tuple[str, str]]:
     """The active-colour buttons: letter and label (the label text, never colour alone)."""
-    return [(letter, name.capitalize()) for letter, name in COLOUR_NAMES.items()]
+    return [(letter, _(name).capitalize()) for letter, name in COLOUR_NAMES.items()]
 
 
 def challenge_keypad(edition: str) -> dict[str, list[Key]]:
@@ -162,7 +163,7 @@ def challenge_keypad(edition: str) -> dict[str, list[Key]]:
     keys = keypad_keys(deck)
     wilds = [key for key in keys if not key.coloured]
     if deck.has_special:
-        counts_as = COLOUR_NAMES[deck.special_colour] if deck.special_colour else "wild"
+        counts_as = _(COLOUR_NAMES[deck.special_colour]) if deck.special_colour else _("wild")
         wilds = [
             replace(key, label=f"{key.label} ({counts_as})") if key.kind is Kind.SPECIAL else key
             for key in wilds
@@ -174,13 +175,16 @@ def colour_hint(edition: str) -> str:
     """Which cards count towards "a card of the active colour" for this deck."""
     deck = get_edition(edition)
     if deck.has_special and deck.special_colour:
-        colour = COLOUR_NAMES[deck.special_colour]
-        return (
-            f"Wild cards don't count; the {deck.special_name} counts as {colour}. "
+        colour = _(COLOUR_NAMES[deck.special_colour])
+        return _(
+            "Wild cards don't count; the %(special)s counts as %(colour)s. "
             "Matching numbers of other colours don't count."
-        )
-    wild = "Wild cards" + (f" and the {deck.special_name}" if deck.has_special else "")
-    return f"{wild} don't count, nor do matching numbers of other colours."
+        ) % {"special": deck.special_name, "colour": colour}
+    if deck.has_special:
+        return _(
+            "Wild cards and the %(special)s don't count, nor do matching numbers of other colours."
+        ) % {"special": deck.special_name}
+    return _("Wild cards don't count, nor do matching numbers of other colours.")
 
 
 @dataclass(frozen=True)
@@ -196,16 +200,25 @@ def verdict_view(
     verdict: Verdict, colour: str, challenger: str = "", challenged: str = ""
 ) -> VerdictView:
     """The verdict in table words; player names when the challenge was on a game."""
+    values = {"challenger": challenger, "challenged": challenged, "cards": verdict.cards}
     if verdict.drawer == "challenged":
-        who = f"{challenged} draws" if challenged else "The player who laid the +4 draws"
+        who = (
+            _("%(challenged)s draws %(cards)s")
+            if challenged
+            else _("The player who laid the +4 draws %(cards)s")
+        )
     else:
-        who = f"{challenger} (the challenger) draws" if challenger else "The challenger draws"
+        who = (
+            _("%(challenger)s (the challenger) draws %(cards)s")
+            if challenger
+            else _("The challenger draws %(cards)s")
+        )
     return VerdictView(
         guilty=verdict.guilty,
-        headline="Guilty" if verdict.guilty else "Not guilty",
-        who_draws=f"{who} {verdict.cards}",
+        headline=_("Guilty") if verdict.guilty else _("Not guilty"),
+        who_draws=who % values,
         reason=verdict.reason,
-        colour=COLOUR_NAMES[parse_colour(colour)],
+        colour=_(COLOUR_NAMES[parse_colour(colour)]),
     )
 
 
@@ -230,7 +243,7 @@ def who_may_challenge(edition: str = "classic") -> ChallengeRule:
             return ChallengeRule(variant.answer, cites_text(variant.cites), reading)
     # A deck whose sheet we haven't read: the table decides.
     return ChallengeRule(
-        "We have no sheet for this deck that says who may challenge: agree it at the table.",
+        _("We have no sheet for this deck that says who may challenge: agree it at the table."),
         "",
         only_the_drawer=False,
     )
@@ -251,11 +264,15 @@ def special_card_reading(edition: str) -> str:
 # --- The first card --------------------------------------------------------------------------
 
 _SEATS = {
-    "left of dealer": "the player on the dealer's left",
-    "two seats left of dealer": "the player two seats to the dealer's left",
-    "dealer": "the dealer",
-    "right of dealer": "the player on the dealer's right",
+    "left of dealer": gettext_noop("the player on the dealer's left"),
+    "two seats left of dealer": gettext_noop("the player two seats to the dealer's left"),
+    "dealer": gettext_noop("the dealer"),
+    "right of dealer": gettext_noop("the player on the dealer's right"),
 }
+
+
+def _seat(seat: str) -> str:
+    return _(_SEATS[seat]) if seat in _SEATS else seat
 
 
 def first_card_choices(edition: str) -> list[tuple[str, str]]:
@@ -269,19 +286,17 @@ def first_card_choices(edition: str) -> list[tuple[str, str]]:
 def first_card_lines(outcome: FirstCardOutcome) -> list[tuple[str, str]]:
     """Label and text for each part of the outcome that applies."""
     if outcome.returned:
-        return [("The card", "goes back into the deck; turn up another")]
+        return [(_("The card"), _("goes back into the deck; turn up another"))]
     if outcome.unsettled:
         return []  # the deck's sheet says two things: the summary says both, names no one
     lines = [
-        ("Plays first", _SEATS.get(outcome.first_player, outcome.first_player)),
-        ("Direction", outcome.direction_label),
+        (_("Plays first"), _seat(outcome.first_player)),
+        (_("Direction"), outcome.direction_label),
     ]
     if outcome.chooses_colour:
-        lines.append(
-            ("Names the colour", _SEATS.get(outcome.chooses_colour, outcome.chooses_colour))
-        )
+        lines.append((_("Names the colour"), _seat(outcome.chooses_colour)))
     if outcome.draws:
-        lines.append(("Draws", outcome.draws))
+        lines.append((_("Draws"), outcome.draws))
     if outcome.skipped:
-        lines.append(("Skipped", _SEATS.get(outcome.skipped, outcome.skipped)))
+        lines.append((_("Skipped"), _seat(outcome.skipped)))
     return lines

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.games.forms import NOTE_MAX_LENGTH, HouseRulesForm
 from scorekeeper.games.models import Game, Player
@@ -27,17 +29,23 @@ class ChallengeForm(forms.Form):
         choices=colour_choices,
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose the colour that was in play when the Wild Draw Four went down.",
-            "invalid_choice": "Choose red, green, blue or yellow as the colour in play.",
+            "required": gettext_lazy(
+                "Choose the colour that was in play when the Wild Draw Four went down."
+            ),
+            "invalid_choice": gettext_lazy(
+                "Choose red, green, blue or yellow as the colour in play."
+            ),
         },
     )
     hand = forms.CharField(
         required=False,
         max_length=HAND_MAX_LENGTH,
-        label="Their hand",
-        help_text="Cards like R7 G+2 BS YR W W+4, or tap them on the keypad.",
+        label=gettext_lazy("Their hand"),
+        help_text=gettext_lazy("Cards like R7 G+2 BS YR W W+4, or tap them on the keypad."),
     )
-    held = forms.ChoiceField(choices=[("yes", "Yes"), ("no", "No")], required=False)
+    held = forms.ChoiceField(
+        choices=[("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))], required=False
+    )
 
     def __init__(self, *args: Any, players: Sequence[Player] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -47,37 +55,39 @@ class ChallengeForm(forms.Form):
             self.fields["edition"] = forms.ChoiceField(
                 choices=edition_choices,
                 initial="classic",
-                error_messages={"invalid_choice": "Choose one of the decks in the list."},
+                error_messages={"invalid_choice": _("Choose one of the decks in the list.")},
             )
             return
         names = [(pk, player.name) for pk, player in self.players.items()]
         self.fields["challenger"] = forms.ChoiceField(
             choices=names,
             widget=forms.RadioSelect,
-            label="Who challenged?",
-            error_messages={"required": "Choose who challenged."},
+            label=_("Who challenged?"),
+            error_messages={"required": _("Choose who challenged.")},
         )
         self.fields["challenged"] = forms.ChoiceField(
             choices=names,
             widget=forms.RadioSelect,
-            label="Who laid the Wild Draw Four?",
-            error_messages={"required": "Choose who laid the Wild Draw Four."},
+            label=_("Who laid the Wild Draw Four?"),
+            error_messages={"required": _("Choose who laid the Wild Draw Four.")},
         )
         if len(self.players) > 2:
             # The sheets give the challenge to the player who had to draw the 4; with two
             # players that is always the challenger.
             self.fields["drew"] = forms.ChoiceField(
-                choices=[("yes", "Yes"), ("no", "No, someone else challenged")],
+                choices=[("yes", _("Yes")), ("no", _("No, someone else challenged"))],
                 widget=forms.RadioSelect,
-                label="Did the challenger have to draw the 4?",
+                label=_("Did the challenger have to draw the 4?"),
                 error_messages={
-                    "required": "Say whether the challenger was the player who had to draw "
-                    "the 4: the sheets give the challenge to that player.",
-                    "invalid_choice": "Answer yes or no: did the challenger have to draw the 4?",
+                    "required": _(
+                        "Say whether the challenger was the player who had to draw "
+                        "the 4: the sheets give the challenge to that player."
+                    ),
+                    "invalid_choice": _("Answer yes or no: did the challenger have to draw the 4?"),
                 },
             )
             self.fields["anyway"] = forms.BooleanField(
-                required=False, label="Log it anyway: our table lets anyone challenge"
+                required=False, label=_("Log it anyway: our table lets anyone challenge")
             )
         # Fresh on each form; a phone that resends a challenge it kept offline sends it again.
         self.fields["request_key"] = forms.CharField(
@@ -90,14 +100,18 @@ class ChallengeForm(forms.Form):
         if challenger and challenger == challenged:
             self.add_error(
                 "challenged",
-                "The challenger and the player who laid the Wild Draw Four must be two "
-                "different players.",
+                _(
+                    "The challenger and the player who laid the Wild Draw Four must be two "
+                    "different players."
+                ),
             )
         if not data.get("held") and not data.get("hand"):
             self.add_error(
                 "hand",
-                "Enter the cards in their hand, or answer whether they held a card of the "
-                "colour in play.",
+                _(
+                    "Enter the cards in their hand, or answer whether they held a card of the "
+                    "colour in play."
+                ),
             )
         return data
 
@@ -115,21 +129,23 @@ class HouseNoteForm(forms.Form):
 
     note = forms.CharField(
         max_length=NOTE_MAX_LENGTH,
-        label="What did the table agree?",
+        label=gettext_lazy("What did the table agree?"),
         widget=forms.Textarea(attrs={"rows": 2}),
-        error_messages={"required": "Write what the table agreed before recording it."},
+        error_messages={
+            "required": gettext_lazy("Write what the table agreed before recording it.")
+        },
     )
     rules = forms.MultipleChoiceField(
         required=False,
         choices=[(key, rule.label) for key, rule in HOUSE_RULES.items() if not rule.takes_value],
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"invalid_choice": "There is no house rule called %(value)s."},
+        error_messages={"invalid_choice": gettext_lazy("There is no house rule called %(value)s.")},
     )
 
     def clean_note(self) -> str:
         note = " ".join(self.cleaned_data["note"].split())
         if not note:
-            raise forms.ValidationError("Write what the table agreed before recording it.")
+            raise forms.ValidationError(_("Write what the table agreed before recording it."))
         return note
 
     def added_to(self, game: Game) -> tuple[dict[str, object], str]:
@@ -141,9 +157,11 @@ class HouseNoteForm(forms.Form):
         if len(combined) > NOTE_MAX_LENGTH:
             room = max(NOTE_MAX_LENGTH - len(kept) - 1, 0)
             raise ValueError(
-                f"This game's house note is nearly full ({len(kept)} of {NOTE_MAX_LENGTH} "
-                f"characters): shorten this to {room} characters or tidy the note on the house "
-                "rules page."
+                _(
+                    "This game's house note is nearly full (%(used)s of %(most)s characters): "
+                    "shorten this to %(room)s characters or tidy the note on the house rules page."
+                )
+                % {"used": len(kept), "most": NOTE_MAX_LENGTH, "room": room}
             )
         agreed = agreed_house_rules(game.house_rules)
         return {**agreed, **dict.fromkeys(self.cleaned_data["rules"], True)}, combined

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from scorekeeper.domain import RuleError, Verdict, get_edition
 from scorekeeper.domain.challenge import parse_colour
@@ -17,19 +18,21 @@ class OtherChallenger(RuleError):
 
 def _other_challenger(game: Game, challenger: Player) -> OtherChallenger:
     if game.edition == "classic":
-        rule = (
-            f"{challenger.name} didn't have to draw the 4, and the Classic sheet (unorules.org) "
+        rule = _(
+            "%(name)s didn't have to draw the 4, and the Classic sheet (unorules.org) "
             "lets only that player challenge."
-        )
+        ) % {"name": challenger.name}
     else:
-        rule = (
-            f"{challenger.name} wasn't the player the Wild Draw Four was played on, and the "
-            f"{get_edition(game.edition).name} sheet gives the challenge to that player only "
-            "(our reading)."
-        )
+        rule = _(
+            "%(name)s wasn't the player the Wild Draw Four was played on, and the "
+            "%(deck)s sheet gives the challenge to that player only (our reading)."
+        ) % {"name": challenger.name, "deck": get_edition(game.edition).name}
     return OtherChallenger(
-        f"Not logged: {rule} If your table lets anyone challenge, tick “Log it anyway” and "
-        "send it again."
+        _(
+            "Not logged: %(rule)s If your table lets anyone challenge, tick “Log it anyway” "
+            "and send it again."
+        )
+        % {"rule": rule}
     )
 
 
@@ -60,7 +63,7 @@ def challenge_record(
             return logged
     seated = {seat.player_id for seat in game.seats.all()}
     if challenger.pk not in seated or challenged.pk not in seated:
-        raise RuleError("Both players must be seated in this game.")
+        raise RuleError(_("Both players must be seated in this game."))
     if challenger.pk == challenged.pk:
         raise RuleError("A player can't challenge their own Wild Draw Four.")
     if not challenger_drew and not log_anyway:

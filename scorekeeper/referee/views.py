@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.domain import (
@@ -95,7 +96,8 @@ def _edition_filter(request: HttpRequest, game: Game | None) -> tuple[str, str]:
         return (game.edition if game else ""), ""
     edition = request.GET["edition"].strip()
     if edition and edition not in EDITIONS:
-        return "", f"There is no edition called {edition!r}: showing answers for every edition."
+        message = _("There is no edition called %(name)s: showing answers for every edition.")
+        return "", message % {"name": repr(edition)}
     return edition, ""
 
 
@@ -189,7 +191,7 @@ def house_rules(request: HttpRequest, game_id: int) -> HttpResponse:
             house_note=form.cleaned_data["house_note"],
             by=request.user,
         )
-    messages.success(request, "House rules saved.")
+    messages.success(request, _("House rules saved."))
     return redirect("games:game_detail", game_id=game.pk)
 
 
@@ -213,7 +215,7 @@ def record_house_note(request: HttpRequest, game_id: int) -> HttpResponse:
                 game_set_house_rules(
                     game=locked, house_rules=house_rules, house_note=house_note, by=request.user
                 )
-                messages.success(request, "Recorded as a house rule for this game.")
+                messages.success(request, _("Recorded as a house rule for this game."))
                 return redirect(back)
     context = {"game": game, "form": form, "back": back, "query": query}
     return render(request, "referee/house_note.html", context, status=422)
@@ -381,7 +383,9 @@ def first_card_helper(request: HttpRequest) -> HttpResponse:
     error = ""
     outcome = None
     if edition not in EDITIONS:
-        error = f"There is no edition called {edition!r}: choose a deck from the list."
+        error = _("There is no edition called %(name)s: choose a deck from the list.") % {
+            "name": repr(edition)
+        }
         edition = "classic"
     elif card:
         try:
