@@ -23,6 +23,7 @@ from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from scorekeeper.catalogs import LOCALE_DIR
+from scorekeeper.staticfiles import minified
 
 # The app shell: everything a page of the table loads, and the icons the home screen shows.
 SHELL_DIRECTORIES = ("css", "js", "icons")
@@ -76,8 +77,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "offlinePage": reverse("offline"),
         "workbox": [static(f"vendor/workbox/workbox-{name}.prod.js") for name in WORKBOX_MODULES],
     }
-    with open(finders.find(WORKER_SOURCE), encoding="utf-8") as file:
-        source = file.read()
+    with open(finders.find(WORKER_SOURCE), "rb") as file:
+        source = minified(WORKER_SOURCE, file.read()).decode()
     body = f"self.SCOREKEEPER = {json.dumps(config)};\n{source}"
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
     # The browser asks again on every visit (and a day at most): a deploy reaches every phone.

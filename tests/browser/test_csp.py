@@ -21,6 +21,8 @@ def test_the_scoreboard_and_the_crew_page_break_no_policy(
     width = page.locator(".bar rect").first.bounding_box()["width"]
     assert width > 0  # the progress bar is drawn without a style attribute
     assert page.evaluate("typeof htmx") == "object"
+    # The one inline script ran, allowed by its hash: the page is marked scripted.
+    assert page.evaluate("document.documentElement.classList.contains('js')")
     assert page.evaluate("htmx.config.includeIndicatorStyles") is False
     page.goto(f"{live_server.url}/crew/")
     page.goto(f"{live_server.url}/live/{game.share_token}/")
