@@ -30,19 +30,20 @@ def _minifiable(name: str) -> bool:
 
 
 class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
-    def _save(self, name, content):
-        # collectstatic copies each file here first: our scripts and stylesheets minified.
-        if _minifiable(name):
-            content.seek(0)  # post_process hands over files it has already read to hash them
-            content = ContentFile(minified(name, content.read()))
-        return super()._save(name, content)
-
     def post_process(self, paths, dry_run=False, **options):
-        # The hashed copies are made from the minified copies just saved, not from the sources,
-        # so each name carries the hash of what it serves.
+        # The hashed copies are made from minified copies, not from the sources, so each name
+        # carries the hash of what it serves. They are minified again here from the sources:
+        # collectstatic skips copying a file it finds unchanged, which may be a copy an older
+        # release left unminified.
         if not dry_run:
-            paths = {
-                path: (self, path) if _minifiable(path) else source
-                for path, source in paths.items()
-            }
+            minifiable = {}
+            for path, (storage, source_path) in paths.items():
+                if _minifiable(path):
+                    with storage.open(source_path) as source:
+                        body = minified(path, source.read())
+                    if self.exists(path):
+                        self.delete(path)
+                    self._save(path, ContentFile(body))
+                    minifiable[path] = (self, path)
+            paths = {**paths, **minifiable}
         yield from super().post_process(paths, dry_run, **options)
