@@ -30,6 +30,7 @@ SPANISH_PO = LOCALE_DIR / "es" / "LC_MESSAGES" / "django.po"
 SWITCH = reverse("accounts:set_language")
 LANGUAGE_COOKIE = settings.LANGUAGE_COOKIE_NAME
 
+
 def catalogue():
     with SPANISH_PO.open("rb") as source:
         return read_po(source, locale="es")
@@ -481,3 +482,128 @@ def test_a_refused_round_is_explained_in_the_pages_language(crew):
     spanish = "La ronda 5 todavía no se puede guardar: la siguiente ronda es la 1."
     with translation.override("es"), pytest.raises(Conflict, match=spanish):
         round_record(game=game, number=5, winner="Ann", hands={"Ben": 3})
+
+
+# --- The table and the referee in Spanish (wave 2) ---------------------------------------------
+
+
+def _no_english(text: str, *words: str) -> None:
+    # The scripts' words block is keyed by the English: not shown.
+    text = re.sub(r'<script id="script-messages".*?</script>', "", text, flags=re.S)
+    for word in words:
+        assert word not in text, word
+
+
+@pytest.mark.django_db
+def test_the_game_page_speaks_spanish(crew, spanish):
+    game = make_game(crew, [("Ann", {"Ben": 12, "Cat": 7})], target=500)
+    text = page(spanish.get(reverse("games:game_detail", args=[game.pk])))
+    assert "<h2>Ronda 2</h2>" in text and "Guardar la ronda 2" in text
+    assert "¿Quién se quedó sin cartas?" in text and "Cartas que quedan en cada mano" in text
+    assert "Toma 2" in text and "Comodín Toma 4" in text  # the went-out choices
+    assert "Ronda a ronda" in text and "Desafiar un Comodín Toma 4" in text
+    assert "Que los otros teléfonos vean" in text and "Compartir" in text
+    _no_english(text, "Who went out?", "Save round", "Round by round", "Share</button>")
+
+
+@pytest.mark.django_db
+def test_a_refused_round_speaks_spanish(crew, spanish):
+    game = make_game(crew, [], target=500)
+    data = {
+        "number": 1,
+        "winner": "Ann",
+        "cards_1": "7",
+        "total_1": "7",
+        "cards_2": "",
+        "total_2": "",
+    }
+    response = spanish.post(reverse("games:round_create", args=[game.pk]), data)
+    assert response.status_code == 422
+    text = page(response)
+    assert "No se guardó." in text and "Todo lo que escribiste sigue aquí:" in text
+    assert "Pon las cartas de Ben o un total, no ambos." in text
+    assert "Pon las cartas de Cat o su total." in text
+    _no_english(text, "Not saved.", "Everything you entered")
+
+
+@pytest.mark.django_db
+def test_round_edit_and_new_game_speak_spanish(crew, spanish):
+    game = make_game(crew, [("Ann", {"Ben": 12, "Cat": 7})], target=500)
+    edit = page(spanish.get(reverse("games:round_change", args=[game.pk, 1])))
+    assert "<h1>Editar la ronda 1</h1>" in edit and "Al guardar se vuelve a puntuar" in edit
+    assert "Cancelar" in edit and "Edit round" not in edit
+    new = page(spanish.get(reverse("games:game_new")))
+    assert "<h1>Partida nueva</h1>" in new and "Jugadores en el orden de la mesa" in new
+    assert "Reglas de la casa (opcional)" in new and "Empezar la partida" in new
+    assert "Gana el más bajo" in new  # a scoring choice, with its summary in Spanish
+    assert "cuando alguien llega a la meta" in new
+    _no_english(new, "New game", "Start game", "Players in seat order", "Lowest wins")
+
+
+@pytest.mark.django_db
+def test_the_dashboard_and_home_speak_spanish(crew, spanish):
+    make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})], date="2026-11-21")
+    dashboard = page(spanish.get(reverse("games:home")))
+    assert "Partida nueva" in dashboard and "Partidas recientes" in dashboard
+    _no_english(dashboard, "New game", "Recent games")
+    home = page(Client().get("/", HTTP_ACCEPT_LANGUAGE="es"))  # a visitor
+    assert "Lleva los puntos de tu juego de cartas en la mesa" in home
+    assert "Barajas" in home and "Gana el más bajo" in home
+    _no_english(home, "Score your card game", "Decks", "Lowest wins")
+
+
+@pytest.mark.django_db
+def test_the_live_view_speaks_spanish(crew, client):
+    game = make_game(crew, [("Ann", {"Ben": 12, "Cat": 7})], target=500)
+    url = reverse("games:live", args=[game.share_token])
+    text = page(client.get(url, HTTP_ACCEPT_LANGUAGE="es"))
+    assert "<h1>Marcador en vivo</h1>" in text and "Rondas jugadas: 1" in text
+    assert "faltan 481" in text and "Clasificación" in text
+    _no_english(text, "Live scoreboard", "Rounds played", "to go")
+
+
+@pytest.mark.django_db
+def test_the_live_boards_cache_keeps_each_language_apart(crew):
+    """The polled board is cached per version: an English watcher's copy must never reach a
+    Spanish watcher (or the other way round), and a 304 never keeps the other language."""
+    game = make_game(crew, [("Ann", {"Ben": 12, "Cat": 7})], target=500)
+    url = reverse("games:live_board", args=[game.share_token])
+    english, spanish = Client(HTTP_ACCEPT_LANGUAGE="en"), Client(HTTP_ACCEPT_LANGUAGE="es")
+    first = english.get(url)
+    assert "481 to go" in page(first)
+    second = spanish.get(url)
+    assert "faltan 481" in page(second) and "to go" not in page(second)
+    assert second["ETag"] != first["ETag"]
+    assert spanish.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+    assert "481 to go" in page(english.get(url))  # the Spanish render did not replace it
+    assert english.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+
+@pytest.mark.django_db
+def test_the_referee_pages_speak_spanish(crew, spanish):
+    game = make_game(crew, [], target=500)
+    search = page(spanish.get(reverse("referee:rules_search") + "?q=acumular+toma+2"))
+    assert "Haz una pregunta sobre las reglas" in search and "Buscar</button>" in search
+    _no_english(search, "Ask a rules question", "Search</button>", "Other answers")
+    entry = page(spanish.get(reverse("referee:rule_detail", args=["wd4-challenge"])))
+    assert "Todas las reglas" in entry and "Juzgar un desafío" in entry
+    _no_english(entry, "All rules", "Judge a challenge", "Sources:")
+    challenge = page(spanish.get(reverse("referee:game_challenge", args=[game.pk])))
+    assert "<h1>Desafío de Comodín Toma 4</h1>" in challenge
+    assert "¿Quién desafió?" in challenge and "Color en juego" in challenge
+    assert "Juzgar su mano" in challenge and "Rojo" in challenge
+    _no_english(challenge, "Who challenged?", "Judge their hand", "Their hand")
+    first_card = page(spanish.get(reverse("referee:first_card") + "?edition=classic&card=skip"))
+    assert "<h1>Primera carta volteada</h1>" in first_card and "Empieza" in first_card
+    _no_english(first_card, "First card turned up", "Plays first", "Which card")
+
+
+@pytest.mark.django_db
+def test_a_challenge_verdict_speaks_spanish(crew, spanish):
+    response = spanish.post(
+        reverse("referee:rules_challenge"), {"edition": "classic", "colour": "R", "held": "yes"}
+    )
+    text = page(response)
+    assert "Culpable" in text and "Veredicto · el color en juego era rojo" in text
+    assert "Quien tiró el +4 toma 4" in text
+    _no_english(text, "Guilty", "Verdict", "The player who laid", "they held")

@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from .editions import COLOURS, Edition, get_edition
 from .errors import RuleError
+from .words import gettext_noop
 
 UNKNOWN_COLOUR = "*"
 
@@ -35,12 +36,12 @@ COLOURED_KINDS = (Kind.NUMBER, Kind.DRAW_TWO, Kind.SKIP, Kind.REVERSE)
 ACTION_SUFFIX = {Kind.DRAW_TWO: "+2", Kind.SKIP: "S", Kind.REVERSE: "R"}
 # Every screen's word for a kind of card (the special card is named by its edition: kind_name).
 KIND_NAMES = {
-    Kind.NUMBER: "Number (0–9)",
-    Kind.DRAW_TWO: "Draw Two",
-    Kind.SKIP: "Skip",
-    Kind.REVERSE: "Reverse",
-    Kind.WILD: "Wild",
-    Kind.WILD_DRAW_FOUR: "Wild Draw Four",
+    Kind.NUMBER: gettext_noop("Number (0–9)"),
+    Kind.DRAW_TWO: gettext_noop("Draw Two"),
+    Kind.SKIP: gettext_noop("Skip"),
+    Kind.REVERSE: gettext_noop("Reverse"),
+    Kind.WILD: gettext_noop("Wild"),
+    Kind.WILD_DRAW_FOUR: gettext_noop("Wild Draw Four"),
 }
 POINTS = {
     Kind.DRAW_TWO: 20,

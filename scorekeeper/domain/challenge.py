@@ -20,6 +20,7 @@ class Verdict:
     cards: int
     matching: tuple[Card, ...]
     reason: str
+    hand_known: bool = False  # judged on the cards of the hand (not on a yes/no answer)
 
 
 def parse_colour(value: str) -> str:
@@ -72,7 +73,12 @@ def judge_challenge(
         + f", so the challenger draws {INNOCENT_DRAW}."
     )
     return Verdict(
-        guilty=False, drawer="challenger", cards=INNOCENT_DRAW, matching=(), reason=reason
+        guilty=False,
+        drawer="challenger",
+        cards=INNOCENT_DRAW,
+        matching=(),
+        reason=reason,
+        hand_known=bool(cards),
     )
 
 

@@ -140,6 +140,82 @@ SCRIPT_MESSAGES = (
     gettext_noop(
         "Not saved: the server answered with an error (%(status)s). Your entry is still on screen."
     ),
+    # static/js/offline-queue.js
+    gettext_noop("Tap the player who went out."),
+    gettext_noop("Enter %(name)s's cards or their total."),
+    gettext_noop("Round %(number)s"),
+    gettext_noop("Save round %(number)s"),
+    gettext_noop(
+        "Not saved: the server could not be reached, and this entry is not complete yet: "
+        "%(problem)s It stays on screen."
+    ),
+    gettext_noop(
+        "Round %(number)s is saved on this phone and will be sent when the connection returns."
+    ),
+    gettext_noop("The server refused this round."),
+    gettext_noop("This game is no longer in your crew, so the round cannot be saved to it."),
+    gettext_noop("Offline — last update %(time)s"),
+    gettext_noop("Offline — last synced %(time)s"),
+    gettext_noop("1 round is waiting to send."),
+    gettext_noop("%(count)s rounds are waiting to send."),
+    gettext_noop("Round %(number)s — not saved: %(problem)s"),
+    gettext_noop("Round %(number)s — waiting to send: sign in again to send it."),
+    gettext_noop("Round %(number)s — waiting to send"),
+    gettext_noop("Save as round %(number)s"),
+    gettext_noop("Sign in to send"),
+    gettext_noop("Put back in the form"),
+    gettext_noop("Discard"),
+    gettext_noop("Provisional totals, counting the round waiting to send:"),
+    gettext_noop("Provisional totals, counting the %(count)s rounds waiting to send:"),
+    gettext_noop("Provisional totals"),
+    gettext_noop("Discard this round? It was never saved."),
+    gettext_noop("Replace what is in the form with this round?"),
+    gettext_noop("Game %(number)s"),
+    # static/js/offline-challenges.js
+    gettext_noop("Choose who challenged."),
+    gettext_noop("Choose who laid the Wild Draw Four."),
+    gettext_noop("Choose two different players."),
+    gettext_noop("Choose the colour that was in play."),
+    gettext_noop(
+        "Enter the cards in their hand, or answer whether they held a card of that colour."
+    ),
+    gettext_noop("%(challenger)s challenged %(challenged)s, %(colour)s in play"),
+    gettext_noop(
+        "Not logged: the server could not be reached, and this challenge is not complete yet: "
+        "%(problem)s It stays on screen."
+    ),
+    gettext_noop(
+        "Challenge saved on this phone (%(summary)s). It will be logged on the game, with its "
+        "verdict, when the connection returns."
+    ),
+    gettext_noop("The server refused this challenge."),
+    gettext_noop("this game is no longer in your crew, so the challenge cannot be logged on it."),
+    gettext_noop("Challenge — not logged: %(problem)s"),
+    gettext_noop("Challenge — waiting to send: sign in again to send it."),
+    gettext_noop("Challenge — waiting to send"),
+    gettext_noop("Discard this challenge? It was never logged."),
+    # static/js/table.js
+    gettext_noop("Not a card: %(tokens)s — try 7, R7, +2, Skip, Rev, W, +4"),
+    gettext_noop("%(cards)s — %(points)s points"),
+    gettext_noop("card"),
+    gettext_noop("cards"),
+    gettext_noop("Typed total: %(points)s points"),
+    gettext_noop("pts"),
+    gettext_noop(
+        "First the next player (%(name)s if play goes left) draws %(count)s cards; they count "
+        "in that hand."
+    ),
+    gettext_noop("Pick who went out first, then tap the cards left in each hand."),
+    # static/js/referee.js
+    gettext_noop("%(colour)s %(face)s"),
+    gettext_noop("Next card: %(colour)s."),
+    gettext_noop("1 card: %(cards)s"),
+    gettext_noop("%(count)s cards: %(cards)s"),
+    gettext_noop("No cards yet."),
+    gettext_noop("red"),
+    gettext_noop("green"),
+    gettext_noop("blue"),
+    gettext_noop("yellow"),
 )
 
 

@@ -16,6 +16,9 @@ from django.utils.translation import gettext as _
 from scorekeeper.domain import (
     COLOUR_NAMES,
     EDITIONS,
+    KIND_NAMES,
+    Card,
+    Edition,
     Key,
     Kind,
     Verdict,
@@ -196,8 +199,61 @@ class VerdictView:
     colour: str  # the colour in play, as a word
 
 
+def _card_words(card: Card, deck: Edition) -> str:
+    """A card's name in the reader's language: "red 7" / "7 rojo"."""
+    if card.kind is Kind.SPECIAL:
+        return deck.special_name or _("special card")
+    if card.kind in (Kind.WILD, Kind.WILD_DRAW_FOUR):
+        return _(KIND_NAMES[card.kind])
+    face = str(card.number) if card.kind is Kind.NUMBER else _(KIND_NAMES[card.kind])
+    colour = COLOUR_NAMES.get(card.colour)
+    if not colour:
+        return face
+    return _("%(colour)s %(face)s") % {"colour": _(colour), "face": face}
+
+
+def _reason(verdict: Verdict, colour: str, deck: Edition) -> str:
+    """Why, in the reader's language (the core's reason is the English one; none, none)."""
+    if not verdict.reason:
+        return ""
+    values = {"colour": colour, "number": verdict.cards}
+    if verdict.guilty and verdict.matching:
+        values["cards"] = ", ".join(_card_words(card, deck) for card in verdict.matching)
+        return (
+            _(
+                "Guilty: they held %(cards)s while %(colour)s was in play, so they draw "
+                "%(number)s instead."
+            )
+            % values
+        )
+    if verdict.guilty:
+        return (
+            _(
+                "Guilty: they held a %(colour)s card while %(colour)s was in play, so they draw "
+                "%(number)s instead."
+            )
+            % values
+        )
+    if verdict.hand_known:
+        return (
+            _(
+                "Not guilty: they held no %(colour)s card (numbers of other colours and wild "
+                "cards do not count), so the challenger draws %(number)s."
+            )
+            % values
+        )
+    return (
+        _("Not guilty: they held no %(colour)s card, so the challenger draws %(number)s.") % values
+    )
+
+
 def verdict_view(
-    verdict: Verdict, colour: str, challenger: str = "", challenged: str = ""
+    verdict: Verdict,
+    colour: str,
+    challenger: str = "",
+    challenged: str = "",
+    *,
+    edition: str = "classic",
 ) -> VerdictView:
     """The verdict in table words; player names when the challenge was on a game."""
     values = {"challenger": challenger, "challenged": challenged, "cards": verdict.cards}
@@ -217,7 +273,7 @@ def verdict_view(
         guilty=verdict.guilty,
         headline=_("Guilty") if verdict.guilty else _("Not guilty"),
         who_draws=who % values,
-        reason=verdict.reason,
+        reason=_reason(verdict, _(COLOUR_NAMES[parse_colour(colour)]), get_edition(edition)),
         colour=_(COLOUR_NAMES[parse_colour(colour)]),
     )
 

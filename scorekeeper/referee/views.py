@@ -289,7 +289,7 @@ def challenge(request: HtmxHttpRequest) -> HttpResponse:
     if judged is None:
         context = _challenge_context(form, edition)
         return render_page(request, CHALLENGE_PAGE, context, partial="judge", status=422)
-    verdict = verdict_view(judged[0], form.cleaned_data["colour"])
+    verdict = verdict_view(judged[0], form.cleaned_data["colour"], edition=edition)
     fresh = ChallengeForm(initial={"edition": edition})
     context = _challenge_context(fresh, edition, verdict=verdict)
     return render_page(request, CHALLENGE_PAGE, context, partial="judge")
@@ -334,7 +334,9 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 )
             # The logged challenge, which a resent request finds already stored.
             names = (logged.challenger.name, logged.challenged.name)
-            shown = verdict_view(_rejudge(logged, game.edition), logged.colour, *names)
+            shown = verdict_view(
+                _rejudge(logged, game.edition), logged.colour, *names, edition=game.edition
+            )
             context = _challenge_context(_game_challenge_form(players), game.edition, game)
             return render_page(
                 request, CHALLENGE_PAGE, {**context, "verdict": shown}, partial="judge"
@@ -367,7 +369,7 @@ def game_challenge_verdict(request: HttpRequest, game_id: int, challenge_id: int
     )
     verdict = _rejudge(logged, game.edition)
     names = (logged.challenger.name, logged.challenged.name)
-    shown = verdict_view(verdict, logged.colour, *names)
+    shown = verdict_view(verdict, logged.colour, *names, edition=game.edition)
     players = [seat.player for seat in game.seats.all()]
     context = _challenge_context(_game_challenge_form(players), game.edition, game)
     return render(request, CHALLENGE_PAGE, {**context, "verdict": shown})

@@ -12,6 +12,8 @@
 // and the game's challenge page only (where a challenge is logged and where it is listed).
 (function () {
   "use strict";
+  // The words shown, in the page's language (app.js reads them from the page).
+  function t(english, values) { return window.scorekeeperText(english, values); }
   if (window.scorekeeperChallenges) return;
 
   var DB_NAME = "scorekeeper-challenges";
@@ -67,12 +69,12 @@
     var challenged = checkedLabel(form, "challenged");
     var colour = checkedLabel(form, "colour");
     var problem = null;
-    if (!challenger) problem = "Choose who challenged.";
-    else if (!challenged) problem = "Choose who laid the Wild Draw Four.";
-    else if (formData.get("challenger") === formData.get("challenged")) problem = "Choose two different players.";
-    else if (!colour) problem = "Choose the colour that was in play.";
+    if (!challenger) problem = t("Choose who challenged.");
+    else if (!challenged) problem = t("Choose who laid the Wild Draw Four.");
+    else if (formData.get("challenger") === formData.get("challenged")) problem = t("Choose two different players.");
+    else if (!colour) problem = t("Choose the colour that was in play.");
     else if (!formData.get("held") && !String(formData.get("hand") || "").trim()) {
-      problem = "Enter the cards in their hand, or answer whether they held a card of that colour.";
+      problem = t("Enter the cards in their hand, or answer whether they held a card of that colour.");
     }
     return {
       key: formData.get("request_key") || newRequestKey(),
@@ -80,7 +82,7 @@
       action: form.getAttribute("action"),
       page: location.pathname,
       fields: fields,
-      summary: challenger + " challenged " + challenged + ", " + colour.toLowerCase() + " in play",
+      summary: t("%(challenger)s challenged %(challenged)s, %(colour)s in play", { challenger: challenger, challenged: challenged, colour: colour.toLowerCase() }),
       problem: problem,
       created: Date.now(),
       state: "sending",
@@ -129,8 +131,7 @@
       return;
     }
     if (entry.problem) {
-      notice("Not logged: the server could not be reached, and this challenge is not complete yet: " +
-        entry.problem + " It stays on screen.");
+      notice(t("Not logged: the server could not be reached, and this challenge is not complete yet: %(problem)s It stays on screen.", { problem: entry.problem }));
       return;
     }
     entry.state = signin ? "signin" : "waiting";
@@ -143,8 +144,7 @@
         var hand = form.querySelector("[data-pad-hand]");
         if (hand) hand.dispatchEvent(new Event("input", { bubbles: true }));  // referee.js redraws
       }
-      notice("Challenge saved on this phone (" + entry.summary + "). It will be logged on the game, " +
-        "with its verdict, when the connection returns.");
+      notice(t("Challenge saved on this phone (%(summary)s). It will be logged on the game, with its verdict, when the connection returns.", { summary: entry.summary }));
       return render();
     });
   });
@@ -167,12 +167,12 @@
     }, function () { return { outcome: "retry" }; });
   }
 
-  // The server's reason in its own words ("Not judged yet: …").
+  // The server's reason in its own words: the lines it marks data-problem, in any language.
   function problemText(html) {
     var box = new DOMParser().parseFromString(html, "text/html").querySelector(".error-box");
-    if (!box) return "The server refused this challenge.";
-    var lines = Array.prototype.map.call(box.querySelectorAll("p"), function (p) { return p.textContent.trim(); });
-    return lines.filter(function (line) { return !/^Not judged yet/.test(line); }).join(" ") || box.textContent.trim();
+    if (!box) return t("The server refused this challenge.");
+    var lines = Array.prototype.map.call(box.querySelectorAll("[data-problem]"), function (p) { return p.textContent.trim(); });
+    return lines.join(" ") || box.textContent.trim();
   }
 
   function flush() {
@@ -197,7 +197,7 @@
           }
           entry.state = "invalid";
           entry.message = result.outcome === 404
-            ? "this game is no longer in your crew, so the challenge cannot be logged on it."
+            ? t("this game is no longer in your crew, so the challenge cannot be logged on it.")
             : problemText(result.html);
           return put(entry);
         }).then(function () { return next(index + 1); });
@@ -234,9 +234,9 @@
 
   // --- What the page shows -------------------------------------------------------------------
   function describe(entry) {
-    if (entry.state === "invalid") return "Challenge — not logged: " + entry.message;
-    if (entry.state === "signin") return "Challenge — waiting to send: sign in again to send it.";
-    return "Challenge — waiting to send";
+    if (entry.state === "invalid") return t("Challenge — not logged: %(problem)s", { problem: entry.message });
+    if (entry.state === "signin") return t("Challenge — waiting to send: sign in again to send it.");
+    return t("Challenge — waiting to send");
   }
 
   function loginUrl(entry) { return kept.loginUrl(entry.page); }
@@ -255,10 +255,10 @@
         item.appendChild(element("span", { class: "muted" }, entry.summary));
         var actions = element("div", { class: "queue-actions" });
         if (entry.state === "signin") {
-          actions.appendChild(element("a", { class: "btn btn-primary", href: loginUrl(entry) }, "Sign in to send"));
+          actions.appendChild(element("a", { class: "btn btn-primary", href: loginUrl(entry) }, t("Sign in to send")));
         }
         if (entry.state === "invalid") {
-          actions.appendChild(element("button", { type: "button", class: "btn btn-danger", "data-discard-challenge": entry.key }, "Discard"));
+          actions.appendChild(element("button", { type: "button", class: "btn btn-danger", "data-discard-challenge": entry.key }, t("Discard")));
         }
         if (actions.childNodes.length) item.appendChild(actions);
         box.appendChild(item);
@@ -269,7 +269,7 @@
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-discard-challenge]");
-    if (!button || !window.confirm("Discard this challenge? It was never logged.")) return;
+    if (!button || !window.confirm(t("Discard this challenge? It was never logged."))) return;
     remove(button.getAttribute("data-discard-challenge")).then(render);
   });
 

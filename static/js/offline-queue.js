@@ -11,6 +11,8 @@
 // not show these conflicts on the scoreboard nor hold a round while the phone signs in again.
 (function () {
   "use strict";
+  // The words shown, in the page's language (app.js reads them from the page).
+  function t(english, values) { return window.scorekeeperText(english, values); }
   if (window.scorekeeperOffline) return;
 
   var DB_NAME = "scorekeeper";
@@ -129,7 +131,7 @@
     var keyPoints = keyPointsOf(form);
     var players = [];
     var hands = {};
-    var problem = winner ? null : "Tap the player who went out.";
+    var problem = winner ? null : t("Tap the player who went out.");
     form.querySelectorAll("[data-hand]").forEach(function (hand) {
       var player = hand.getAttribute("data-player");
       players.push(player);
@@ -137,7 +139,7 @@
       var total = (hand.querySelector("[data-total]") || {}).value || "";
       var cards = (hand.querySelector("[data-cards]") || {}).value || "";
       var points = /^\d+$/.test(total.trim()) ? parseInt(total.trim(), 10) : handPoints(cards, keyPoints);
-      if (points === null && !problem) problem = "Enter " + player + "'s cards or their total.";
+      if (points === null && !problem) problem = t("Enter %(name)s's cards or their total.", { name: player });
       hands[player] = points || 0;
     });
     return {
@@ -169,9 +171,9 @@
     if (!input || String(input.value) === String(number)) return;
     input.value = number;
     var heading = form.querySelector("h2");
-    if (heading) heading.textContent = "Round " + number;
+    if (heading) heading.textContent = t("Round %(number)s", { number: number });
     form.querySelectorAll('.sticky-action button[type="submit"]').forEach(function (button) {
-      button.textContent = "Save round " + number;
+      button.textContent = t("Save round %(number)s", { number: number });
     });
   }
 
@@ -229,15 +231,14 @@
     }
     if (entry.problem) {
       remove(entry.key);
-      notice("Not saved: the server could not be reached, and this entry is not complete yet: " +
-        entry.problem + " It stays on screen.");
+      notice(t("Not saved: the server could not be reached, and this entry is not complete yet: %(problem)s It stays on screen.", { problem: entry.problem }));
       return;
     }
     entry.state = signin ? "signin" : "waiting";
     setTimeout(flush, 3000);  // a dropped request often works a moment later
     put(entry).then(function () {
       if (form) clearForm(form);
-      notice("Round " + entry.number + " is saved on this phone and will be sent when the connection returns.");
+      notice(t("Round %(number)s is saved on this phone and will be sent when the connection returns.", { number: entry.number }));
       return render();
     });
   });
@@ -265,16 +266,15 @@
     }, function () { return { outcome: "retry" }; });
   }
 
-  // The server's reason in its own words: "Round 5 was already saved from another phone…".
+  // The server's reason in its own words ("Round 5 was already saved from another phone…"):
+  // the lines it marks data-problem, in whatever language the page is in.
   function problemText(doc) {
     var box = doc.querySelector("#round-errors") || doc.querySelector(".error-box");
-    if (!box) return "The server refused this round.";
-    var lines = Array.prototype.map.call(box.querySelectorAll("p"), function (p) {
-      return p.textContent.replace(/^\s*Not saved\.\s*/, "").trim();
+    if (!box) return t("The server refused this round.");
+    var lines = Array.prototype.map.call(box.querySelectorAll("[data-problem]"), function (p) {
+      return p.textContent.trim();
     });
-    if (!lines.length) return box.textContent.trim();
-    if (/^Everything you entered/.test(lines[0])) return lines.slice(1).join(" ");
-    return lines[0];
+    return lines.join(" ") || box.textContent.trim();
   }
 
   function flush() {
@@ -313,7 +313,7 @@
           } else {
             entry.state = "invalid";
             entry.message = result.outcome === 404
-              ? "This game is no longer in your crew, so the round cannot be saved to it."
+              ? t("This game is no longer in your crew, so the round cannot be saved to it.")
               : problemText(doc);
           }
           return put(entry);
@@ -391,10 +391,11 @@
     var offline = navigator.onLine === false || pollFailed || line.getAttribute("data-copy") === "kept";
     if (offline) {
       var watching = !!document.getElementById("live-board");
-      parts.push("Offline — last " + (watching ? "update " : "synced ") + clock(line.getAttribute("data-synced-at")));
+      var at = { time: clock(line.getAttribute("data-synced-at")) };
+      parts.push(watching ? t("Offline — last update %(time)s", at) : t("Offline — last synced %(time)s", at));
     }
     if (waiting && !document.getElementById("offline-queue")) {
-      parts.push(waiting + (waiting === 1 ? " round is" : " rounds are") + " waiting to send.");
+      parts.push(waiting === 1 ? t("1 round is waiting to send.") : t("%(count)s rounds are waiting to send.", { count: waiting }));
     }
     var text = parts.join(" · ");
     if (text !== lastSummary) { line.textContent = text; lastSummary = text; }
@@ -402,11 +403,10 @@
   }
 
   function describe(entry) {
-    var label = "Round " + entry.number + " — ";
-    if (entry.state === "conflict") return label + "not saved: " + entry.message;
-    if (entry.state === "invalid") return label + "not saved: " + entry.message;
-    if (entry.state === "signin") return label + "waiting to send: sign in again to send it.";
-    return label + "waiting to send";
+    var values = { number: entry.number, problem: entry.message };
+    if (entry.state === "conflict" || entry.state === "invalid") return t("Round %(number)s — not saved: %(problem)s", values);
+    if (entry.state === "signin") return t("Round %(number)s — waiting to send: sign in again to send it.", values);
+    return t("Round %(number)s — waiting to send", values);
   }
 
   function loginUrl(entry) { return kept.loginUrl(entry.page); }
@@ -443,14 +443,14 @@
       var actions = element("div", { class: "queue-actions" });
       if (entry.state === "conflict") {
         var next = Math.max(entry.suggested || 0, serverNext);
-        actions.appendChild(element("button", { type: "button", class: "btn btn-primary", "data-save-next": entry.key }, "Save as round " + next));
+        actions.appendChild(element("button", { type: "button", class: "btn btn-primary", "data-save-next": entry.key }, t("Save as round %(number)s", { number: next })));
       }
       if (entry.state === "signin") {
-        actions.appendChild(element("a", { class: "btn btn-primary", href: loginUrl(entry) }, "Sign in to send"));
+        actions.appendChild(element("a", { class: "btn btn-primary", href: loginUrl(entry) }, t("Sign in to send")));
       }
       if (entry.state === "conflict" || entry.state === "invalid") {
-        actions.appendChild(element("button", { type: "button", class: "btn", "data-to-form": entry.key }, "Put back in the form"));
-        actions.appendChild(element("button", { type: "button", class: "btn btn-danger", "data-discard": entry.key }, "Discard"));
+        actions.appendChild(element("button", { type: "button", class: "btn", "data-to-form": entry.key }, t("Put back in the form")));
+        actions.appendChild(element("button", { type: "button", class: "btn btn-danger", "data-discard": entry.key }, t("Discard")));
       }
       if (actions.childNodes.length) item.appendChild(actions);
       list.appendChild(item);
@@ -474,9 +474,10 @@
     var lowest = panel.getAttribute("data-scoring") === "lowest";
     var ranked = players.slice().sort(function (a, b) { return lowest ? totals[a] - totals[b] : totals[b] - totals[a]; });
     var provisional = element("div", { class: "provisional", "data-provisional": "" });
-    provisional.appendChild(element("p", { class: "muted" }, "Provisional totals, counting " +
-      (counted.length === 1 ? "the round" : "the " + counted.length + " rounds") + " waiting to send:"));
-    var rows = element("ol", { class: "provisional-totals", "aria-label": "Provisional totals" });
+    provisional.appendChild(element("p", { class: "muted" }, counted.length === 1
+      ? t("Provisional totals, counting the round waiting to send:")
+      : t("Provisional totals, counting the %(count)s rounds waiting to send:", { count: counted.length })));
+    var rows = element("ol", { class: "provisional-totals", "aria-label": t("Provisional totals") });
     ranked.forEach(function (player) {
       var row = element("li", { "data-provisional-total": player });
       row.appendChild(element("span", { class: "who" }, player));
@@ -507,7 +508,7 @@
     var panel = document.getElementById("offline-queue");
     var serverNext = panel ? parseInt(panel.getAttribute("data-next-round"), 10) || 1 : 1;
     if (button.hasAttribute("data-discard")) {
-      if (!window.confirm("Discard this round? It was never saved.")) return;
+      if (!window.confirm(t("Discard this round? It was never saved."))) return;
       remove(button.getAttribute("data-discard")).then(render).then(flush);
     } else if (button.hasAttribute("data-save-next")) {
       // This round and the ones queued after it move up, in the order they were entered.
@@ -529,7 +530,7 @@
       find(button.getAttribute("data-to-form")).then(function (entry) {
         var form = document.getElementById("round-form");
         if (!entry || !form) return null;
-        if (formTouched(form) && !window.confirm("Replace what is in the form with this round?")) return null;
+        if (formTouched(form) && !window.confirm(t("Replace what is in the form with this round?"))) return null;
         clearForm(form);
         entry.fields.forEach(function (field) {
           if (field[0] === "number" || field[0] === "request_key") return;
@@ -616,7 +617,7 @@
       list.textContent = "";
       urls.forEach(function (path) {
         var item = element("li");
-        item.appendChild(element("a", { href: path }, "Game " + path.split("/")[2]));
+        item.appendChild(element("a", { href: path }, t("Game %(number)s", { number: path.split("/")[2] })));
         list.appendChild(item);
       });
     });

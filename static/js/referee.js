@@ -6,6 +6,8 @@
   if (window.scorekeeperReferee) return;
   window.scorekeeperReferee = true;
 
+  // The words shown, in the page's language (app.js reads them from the page).
+  function t(english, values) { return window.scorekeeperText(english, values); }
   var COLOURS = { R: "red", G: "green", B: "blue", Y: "yellow" };
 
   function tokens(input) {
@@ -19,7 +21,7 @@
     if (card) return card.getAttribute("data-name");
     var colour = COLOURS[upper.charAt(0)];
     var value = pad.querySelector('[data-pad-value="' + upper.slice(1) + '"]');
-    if (colour && value) return colour + " " + value.getAttribute("data-name");
+    if (colour && value) return t("%(colour)s %(face)s", { colour: t(colour), face: value.getAttribute("data-name") });
     return token;
   }
 
@@ -27,10 +29,11 @@
     var status = pad.querySelector("[data-pad-status]");
     var list = tokens(input);
     var colour = pad.querySelector('[data-pad-colour][aria-pressed="true"]');
-    var next = colour ? "Next card: " + colour.getAttribute("data-colour-name") + ". " : "";
+    var next = colour ? t("Next card: %(colour)s.", { colour: colour.getAttribute("data-colour-name") }) + " " : "";
+    var names = list.map(function (token) { return nameOf(pad, token); }).join(", ");
     status.textContent = next + (list.length
-      ? list.length + (list.length === 1 ? " card: " : " cards: ") + list.map(function (t) { return nameOf(pad, t); }).join(", ")
-      : "No cards yet.");
+      ? (list.length === 1 ? t("1 card: %(cards)s", { cards: names }) : t("%(count)s cards: %(cards)s", { count: list.length, cards: names }))
+      : t("No cards yet."));
   }
 
   function parts(button) {

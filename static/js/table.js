@@ -7,6 +7,8 @@
   "use strict";
   if (window.scorekeeperTable) return;
   window.scorekeeperTable = true;
+  // The words shown, in the page's language (app.js reads them from the page).
+  function t(english, values) { return window.scorekeeperText(english, values); }
 
   function hands(form) { return Array.prototype.slice.call(form.querySelectorAll("[data-hand]")); }
   function chipFor(form, hand) {
@@ -47,13 +49,13 @@
       if (!(key in counts)) { counts[key] = 0; order.push(key); }
       counts[key] += 1;
     });
-    if (bad.length) return { text: "Not a card: " + bad.join(", ") + " — try 7, R7, +2, Skip, Rev, W, +4", points: null };
+    if (bad.length) return { text: t("Not a card: %(tokens)s — try 7, R7, +2, Skip, Rev, W, +4", { tokens: bad.join(", ") }), points: null };
     var points = 0;
     var parts = order.map(function (key) {
       points += counts[key] * pad.points[key];
       return (counts[key] > 1 ? counts[key] + " × " : "") + pad.names[key];
     });
-    return { text: parts.length ? parts.join(", ") + " — " + points + " points" : "", points: points };
+    return { text: parts.length ? t("%(cards)s — %(points)s points", { cards: parts.join(", "), points: points }) : "", points: points };
   }
 
   // Taps are remembered per hand so "Undo" removes the last one.
@@ -73,14 +75,15 @@
     var count = typedTotal ? "–" : list.length;
     hand.querySelector("[data-count]").textContent = count;
     var word = hand.querySelector("[data-count-word]");
-    if (word) word.textContent = count === 1 ? "card" : "cards";
+    if (word) word.textContent = count === 1 ? t("card") : t("cards");
     hand.querySelector("[data-points]").textContent = points;
     var line = hand.querySelector("[data-words]");
-    if (line) line.textContent = typedTotal ? "Typed total: " + typedTotal + " points" : read.text;
+    if (line) line.textContent = typedTotal ? t("Typed total: %(points)s points", { points: typedTotal }) : read.text;
     var chip = chipFor(form, hand);
     var status = chip && chip.querySelector("[data-chip-status]");
     // No-break spaces: a narrow chip wraps between "3 cards ·" and "64 pts", never inside them.
-    if (status) status.textContent = typedTotal ? typedTotal + "\u00a0pts" : count + (count === 1 ? "\u00a0card · " : "\u00a0cards · ") + points + "\u00a0pts";
+    var pts = "\u00a0" + t("pts");
+    if (status) status.textContent = typedTotal ? typedTotal + pts : count + "\u00a0" + (count === 1 ? t("card") : t("cards")) + " · " + points + pts;
   }
 
   function select(form, hand) {
@@ -151,8 +154,7 @@
       var names = hands(form).map(function (hand) { return hand.getAttribute("data-player"); });
       var next = names[(names.indexOf(winner) + 1) % names.length];
       var count = card.value === "+2" ? 2 : 4;
-      box.textContent = "First the next player (" + next + " if play goes left) draws " +
-        count + " cards; they count in that hand.";
+      box.textContent = t("First the next player (%(name)s if play goes left) draws %(count)s cards; they count in that hand.", { name: next, count: count });
       box.hidden = false;
     } else {
       box.hidden = true;
@@ -197,7 +199,7 @@
     }
     if (!hand) {
       var target = form.querySelector("[data-keypad-target]");
-      if (target) target.textContent = "Pick who went out first, then tap the cards left in each hand.";
+      if (target) target.textContent = t("Pick who went out first, then tap the cards left in each hand.");
       return;
     }
     var list = taps(hand);
