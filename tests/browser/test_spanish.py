@@ -1,4 +1,5 @@
-"""A phone set to Spanish: sign up, reach the history, switch to English and back; axe clean."""
+"""A phone set to Spanish: sign up, reach the history, switch to English and back; score a
+round, judge a challenge and ask the rules a question. Axe clean on every screen."""
 
 import io
 import re
@@ -7,8 +8,10 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.models import Crew, Preference
+from scorekeeper.games.models import Challenge, Crew, Preference
+from tests.browser.conftest import PASSWORD as MEMBER_PASSWORD
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
+from tests.factories import GameFactory
 
 PASSWORD = "una-contraseña-larga"
 
@@ -87,3 +90,76 @@ def test_sign_up_and_the_history_in_spanish(live_server, page: Page):
     expect(page.get_by_role("heading", level=1, name="Jugadores")).to_be_visible()
     assert Preference.objects.get(user__username="lucia").language == "es"
     assert not refused, refused
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_round_a_challenge_and_a_rules_question_in_spanish(live_server, page: Page, member):
+    assert page.viewport_size == {"width": 390, "height": 844}
+    _, crew = member
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
+    page.goto(live_server.url + "/login/")
+    page.get_by_label("Nombre de usuario").fill("ann")
+    page.get_by_label("Contraseña").fill(MEMBER_PASSWORD)
+    page.get_by_role("button", name="Iniciar sesión").click()
+    page.wait_for_url(live_server.url + "/")
+    expect(page.get_by_role("link", name="Partida nueva")).to_be_visible()
+
+    # Round entry: the winner, the keypad for Ben, a typed total for Cat; then the board.
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.get_by_role("heading", name="Ronda 1", exact=True)).to_be_visible()
+    check(page)
+    page.get_by_role("radio", name="Ann", exact=True).check()
+    page.locator('[data-pick="Ben"]').click()
+    pad = page.get_by_role("group", name="Teclado de cartas")
+    pad.get_by_role("button", name=re.compile(r"(^|, )7 \(")).click()
+    pad.get_by_role("button", name=re.compile(r"(^|, )7 \(")).click()
+    ben = page.locator('[data-hand][data-player="Ben"] .hand-status')
+    expect(ben).to_have_text("Ben: 2 cartas · 14 puntos")
+    page.locator('[data-pick="Cat"]').click()
+    page.get_by_label("…o escribe el total de Cat").fill("12")
+    check(page)
+    page.get_by_role("button", name="Guardar la ronda 1").click()
+    ann = page.locator(".standing", has_text="Ann")
+    expect(ann.locator(".total")).to_have_text("26")
+    expect(ann).to_contain_text("faltan 474")
+    expect(page.get_by_role("heading", name="Ronda a ronda")).to_be_visible()
+    expect(page.get_by_role("button", name="Guardar la ronda 2")).to_be_visible()
+    check(page)
+
+    # The challenge helper: Ann challenges Ben, who held a red 7 on red.
+    page.get_by_role("navigation", name="Herramientas de la partida").get_by_role(
+        "link", name="Desafío"
+    ).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Desafío de Comodín Toma 4")
+    check(page)
+    page.get_by_role("group", name="¿Quién desafió?").get_by_text("Ann").click()
+    page.get_by_role("group", name="¿Quién tiró el Comodín Toma 4?").get_by_text("Ben").click()
+    page.get_by_role("group", name="¿Quien desafió tenía que tomar las 4?").get_by_text(
+        "Sí", exact=True
+    ).click()
+    page.get_by_role("group", name="Color en juego").get_by_text("Rojo").click()
+    hand_pad = page.locator("[data-pad]")
+    hand_pad.get_by_role("button", name="Rojo").click()
+    hand_pad.get_by_role("button", name="7", exact=True).click()
+    expect(page.locator("[data-pad-status]")).to_contain_text("1 carta: 7 rojo")
+    page.get_by_role("button", name="Juzgar su mano").click()
+    verdict = page.locator(".verdict")
+    expect(verdict.get_by_role("heading")).to_have_text("Culpable")
+    expect(verdict).to_contain_text("Ben toma 4")
+    expect(verdict).to_contain_text("tenía 7 rojo mientras el color en juego era rojo")
+    assert Challenge.objects.filter(game=game, guilty=True).count() == 1
+    check(page)
+
+    # A rules question asked in Spanish.
+    page.get_by_role("link", name="Volver al marcador").first.click()
+    page.get_by_role("navigation", name="Herramientas de la partida").get_by_role(
+        "link", name="Reglas"
+    ).click()
+    expect(page.get_by_role("heading", level=1, name="Reglas")).to_be_visible()
+    page.get_by_label("Haz una pregunta sobre las reglas").press_sequentially(
+        "¿se puede acumular el toma 2?", delay=20
+    )
+    expect(page.locator("#best-title")).to_have_text("Acumular Toma 2 y +4")
+    expect(page.locator(".best-answer")).to_contain_text("No es oficial.")
+    expect(page.locator(".best-answer")).to_contain_text("Fuentes:")
+    check(page)
