@@ -8,6 +8,7 @@ committed, so nothing here runs at install or test time.
 - ``icon-maskable-*.png``: full-bleed felt, the fan of cards inside the central 80 % circle that
   every launcher shape keeps (scaled to 84 %).
 - ``apple-touch-icon.png`` (180 px): full bleed too, as iOS rounds the corners itself.
+- ``mark.svg``: the fan of cards without the felt square, for the top bar's brand.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from playwright.sync_api import sync_playwright
 
 ICONS = Path(__file__).resolve().parent.parent / "static" / "icons"
 CHROMIUM = "/usr/bin/chromium"
+MARK_VIEWBOX = "68 52 380 380"
 PAGE = """<!doctype html><html><head><style>
 html, body {{ margin: 0; width: {size}px; height: {size}px; background: {background}; }}
 img {{ display: block; width: {size}px; height: {size}px; transform: scale({scale}); }}
@@ -31,8 +33,17 @@ def felt_colour(svg: str) -> str:
     return re.search(r'<rect [^>]*fill="(#[0-9a-fA-F]{6})"', svg).group(1)
 
 
+def mark(svg: str) -> str:
+    """The fan of cards alone, without the felt square: the top bar's brand sits on the bar's own
+    colour, which differs between light and dark mode, so a square would show on one of them."""
+    fan = re.sub(r'<rect [^>]*fill="#[0-9a-fA-F]{6}"/>', "", svg, count=1)
+    # Framed on the fan (its drawn extent, white edges included: x 72-444, y 95-388).
+    return fan.replace('viewBox="0 0 512 512"', f'viewBox="{MARK_VIEWBOX}"', 1)
+
+
 def main() -> None:
     svg = (ICONS / "icon.svg").read_text()
+    (ICONS / "mark.svg").write_text(mark(svg))
     encoded = base64.b64encode(svg.encode()).decode()
     felt = felt_colour(svg)
     jobs = [

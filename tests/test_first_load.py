@@ -102,4 +102,4 @@ def test_collectstatic_ships_our_scripts_and_stylesheets_minified(tmp_path, sett
         assert (tmp_path / manifest[htmx]).read_bytes() == source.read()
     # The stylesheet's url() still points at the hashed icon after minifying.
     css = (tmp_path / manifest["css/app.css"]).read_text()
-    assert manifest["icons/icon.svg"].rsplit("/", 1)[1] in css
+    assert manifest["icons/mark.svg"].rsplit("/", 1)[1] in css
