@@ -607,3 +607,19 @@ def test_a_challenge_verdict_speaks_spanish(crew, spanish):
     assert "Culpable" in text and "Veredicto · el color en juego era rojo" in text
     assert "Quien tiró el +4 toma 4" in text
     _no_english(text, "Guilty", "Verdict", "The player who laid", "they held")
+
+
+@pytest.mark.django_db
+def test_the_cores_refusals_speak_spanish(crew, spanish):
+    """The core words its refusals in English with a template (scorekeeper.domain.words): the
+    pages translate the template and fill in the values."""
+    game = make_game(crew, [], target=500)
+    data = {"number": 1, "winner": "Ann", "cards_1": "7 Q", "total_1": "", "total_2": "5"}
+    text = page(spanish.post(reverse("games:round_create", args=[game.pk]), data))
+    assert "Mano de Ben: &#x27;Q&#x27; no es una carta: escribe p. ej. R7" in text
+    _no_english(text, "is not a card", "s hand:")
+    setup = {"action": "start", "seat": ["Ann"], "edition": "classic", "scoring": "standard"}
+    text = page(spanish.post(reverse("games:game_new"), setup | {"target_choice": "500"}))
+    assert "Sienta de 2 a 10 jugadores para empezar (hay 1)." in text
+    text = page(spanish.post(reverse("games:game_new"), {"action": "new", "new_player": " "}))
+    assert "Escribe el nombre del jugador nuevo y luego toca Agregar." in text

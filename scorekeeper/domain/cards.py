@@ -65,7 +65,7 @@ def kind_name(kind: Kind | str, edition: str | Edition = "classic") -> str:
         return KIND_NAMES[kind]
     deck = get_edition(edition)
     if not deck.has_special:
-        raise RuleError(f"The {deck.name} deck has no special card.")
+        raise RuleError(gettext_noop("The %(deck)s deck has no special card.", deck=deck.name))
     return deck.special_name
 
 
@@ -141,14 +141,28 @@ def _parse_card(token: str, edition: str | Edition) -> Card:
         return Card(Kind.WILD_DRAW_FOUR)
     if text == "X":
         if not deck.has_special:
-            raise RuleError(f"{token!r}: the {deck.name} deck has no special card.")
+            raise RuleError(
+                gettext_noop(
+                    "%(token)s: the %(deck)s deck has no special card.",
+                    token=repr(token),
+                    deck=deck.name,
+                )
+            )
         return Card(Kind.SPECIAL, colour=deck.special_colour)
     match = _COLOURED_TOKEN.match(text)
     if not match:
         raise RuleError(
-            f"{token!r} is not a card: write e.g. R7, G+2, BS, YR, W, W+4"
-            + (", X" if deck.has_special else "")
-            + ", or leave out the colour: 7, +2, Skip, Rev."
+            gettext_noop(
+                "%(token)s is not a card: write e.g. R7, G+2, BS, YR, W, W+4, X, or leave out "
+                "the colour: 7, +2, Skip, Rev.",
+                token=repr(token),
+            )
+            if deck.has_special
+            else gettext_noop(
+                "%(token)s is not a card: write e.g. R7, G+2, BS, YR, W, W+4, or leave out the "
+                "colour: 7, +2, Skip, Rev.",
+                token=repr(token),
+            )
         )
     colour, face = match.groups()
     colour = colour or UNKNOWN_COLOUR
@@ -238,7 +252,7 @@ def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) 
     if not cards:
         return
     if not deck.has_special and any(card.kind is Kind.SPECIAL for card in cards):
-        raise RuleError(f"The {deck.name} deck has no special card.")
+        raise RuleError(gettext_noop("The %(deck)s deck has no special card.", deck=deck.name))
     exact_limits, value_limits = deck_limits(deck)
     exact = Counter(str(card) for card in cards)
     for text, count in exact.items():
@@ -248,8 +262,13 @@ def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) 
         if count > limit:
             card = parse_card(text, deck)
             raise RuleError(
-                f"{count} × {text} ({card.label(deck)}) entered, but the deck holds "
-                f"only {_times(limit)}."
+                gettext_noop(
+                    "%(count)s × %(card)s (%(name)s) entered, but the deck holds only %(most)s.",
+                    count=count,
+                    card=text,
+                    name=card.label(deck),
+                    most=_times(limit),
+                )
             )
     if len(cards) <= _fewest_by_value(deck.slug):
         return  # too few cards to run out of any value
@@ -259,13 +278,19 @@ def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) 
         limit = value_limits[value]
         if count > limit:
             raise RuleError(
-                f"{count} × {_value_label(examples[value], deck)} entered across the hands "
-                f"(all colours counted), but the deck holds only {limit}."
+                gettext_noop(
+                    "%(count)s × %(card)s entered across the hands (all colours counted), but "
+                    "the deck holds only %(most)s.",
+                    count=count,
+                    card=_value_label(examples[value], deck),
+                    most=limit,
+                )
             )
 
 
 def _times(count: int) -> str:
-    return {1: "one", 2: "two", 4: "four"}.get(count, str(count))
+    words = {1: gettext_noop("one"), 2: gettext_noop("two"), 4: gettext_noop("four")}
+    return words.get(count, str(count))
 
 
 def _value_label(card: Card, deck: Edition) -> str:

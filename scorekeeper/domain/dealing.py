@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .cards import Card, Kind, parse_card
 from .editions import Edition, get_edition
 from .errors import RuleError
+from .words import gettext_noop, words_of
 
 
 @dataclass(frozen=True)
@@ -34,15 +35,17 @@ def draw_for_deal(draws: Mapping[str, str], edition: str = "classic") -> DealDra
     ``draws`` maps each player to the card they drew, in notation (``R7``, ``*7``, ``W``...).
     """
     if len(draws) < 2:
-        raise RuleError("At least two players draw for the deal.")
+        raise RuleError(gettext_noop("At least two players draw for the deal."))
     values: dict[str, int] = {}
     for player, token in draws.items():
         if not str(token).strip():
-            raise RuleError(f"Enter the card {player} drew.")
+            raise RuleError(gettext_noop("Enter the card %(player)s drew.", player=player))
         try:
             values[player] = deal_value(parse_card(str(token), edition), edition)
         except RuleError as error:
-            raise RuleError(f"{player}'s card: {error}") from None
+            raise RuleError(
+                gettext_noop("%(player)s's card: %(error)s", player=player, error=words_of(error))
+            ) from None
     best = max(values.values())
     leaders = tuple(player for player, value in values.items() if value == best)
     if len(leaders) == 1:

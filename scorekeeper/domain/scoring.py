@@ -16,7 +16,7 @@ from typing import Any
 from .cards import Card, check_against_deck, format_cards, parse_cards
 from .editions import get_edition
 from .errors import RuleError
-from .words import gettext_noop
+from .words import gettext_noop, words_of
 
 FORMAT = "scorekeeper-game/1"
 DEFAULT_TARGET = 500
@@ -39,27 +39,45 @@ _ALLOWED_FORMAT_CHARACTERS = {"\u200c", "\u200d"}
 _REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Zl", "Zp"}
 
 
-def clean_name(value: Any, *, max_length: int = MAX_NAME_LENGTH, what: str = "Player name") -> str:
+def clean_name(
+    value: Any, *, max_length: int = MAX_NAME_LENGTH, what: str = gettext_noop("Player name")
+) -> str:
     """A name as stored: NFC-normalised, runs of spaces made one, trimmed, 1 to ``max_length``
     characters. Refuses anything but text, and control or invisible formatting characters
     (NUL, ESC, line breaks, tabs, the byte-order mark, right-to-left overrides...).
     """
     if not isinstance(value, str):
-        raise RuleError(f"{what} {_shown(value)} must be text.")
+        raise RuleError(
+            gettext_noop("%(what)s %(value)s must be text.", what=what, value=_shown(value))
+        )
     for character in value:
         if character in " \t" or character in _ALLOWED_FORMAT_CHARACTERS:
             continue
         if unicodedata.category(character) in _REFUSED_CATEGORIES:
             code = f"U+{ord(character):04X}"
             raise RuleError(
-                f"{what} {_shown(value)} holds an invisible or control character "
-                f"({code}): type the name with letters, digits, spaces and punctuation only."
+                gettext_noop(
+                    "%(what)s %(value)s holds an invisible or control character (%(code)s): "
+                    "type the name with letters, digits, spaces and punctuation only.",
+                    what=what,
+                    value=_shown(value),
+                    code=code,
+                )
             )
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
-        raise RuleError(f"{what} {_shown(value)} must not be empty.")
+        raise RuleError(
+            gettext_noop("%(what)s %(value)s must not be empty.", what=what, value=_shown(value))
+        )
     if len(name) > max_length:
-        raise RuleError(f"{what} {_shown(name)} is longer than {max_length} characters.")
+        raise RuleError(
+            gettext_noop(
+                "%(what)s %(value)s is longer than %(most)s characters.",
+                what=what,
+                value=_shown(name),
+                most=max_length,
+            )
+        )
     return name
 
 
@@ -145,25 +163,55 @@ def parse_players(value: Any) -> list[str]:
 def parse_hand(player: str, value: Any, edition: str) -> Hand:
     """A hand is a card string, a list of card tokens, or a whole-number total."""
     if isinstance(value, bool | float):
-        raise RuleError(f"{player}'s hand {value!r} must be cards or a whole-number total.")
+        raise RuleError(
+            gettext_noop(
+                "%(player)s's hand %(value)s must be cards or a whole-number total.",
+                player=player,
+                value=repr(value),
+            )
+        )
     if isinstance(value, int):
         if value < 0:
-            raise RuleError(f"{player}'s hand total {value} must not be negative.")
+            raise RuleError(
+                gettext_noop(
+                    "%(player)s's hand total %(value)s must not be negative.",
+                    player=player,
+                    value=value,
+                )
+            )
         if value > MAX_HAND_POINTS:
-            raise RuleError(f"{player}'s hand total {value} is more than {MAX_HAND_POINTS:,}.")
+            raise RuleError(
+                gettext_noop(
+                    "%(player)s's hand total %(value)s is more than %(most)s.",
+                    player=player,
+                    value=value,
+                    most=f"{MAX_HAND_POINTS:,}",
+                )
+            )
         return Hand(points=value)
     if isinstance(value, str | list):
         try:
             cards = tuple(parse_cards(value, edition))
         except RuleError as error:
-            raise RuleError(f"{player}'s hand: {error}") from None
+            raise RuleError(
+                gettext_noop("%(player)s's hand: %(error)s", player=player, error=words_of(error))
+            ) from None
         if not cards:
             raise RuleError(
-                f"{player}'s hand is empty: only the round's winner goes out, so enter "
-                f"{player}'s cards or a total."
+                gettext_noop(
+                    "%(player)s's hand is empty: only the round's winner goes out, so enter "
+                    "%(player)s's cards or a total.",
+                    player=player,
+                )
             )
         return Hand(points=sum(card.points for card in cards), cards=cards)
-    raise RuleError(f"{player}'s hand {value!r} must be cards or a whole-number total.")
+    raise RuleError(
+        gettext_noop(
+            "%(player)s's hand %(value)s must be cards or a whole-number total.",
+            player=player,
+            value=repr(value),
+        )
+    )
 
 
 def holds_no_cards(value: Any, edition: str) -> bool:
@@ -206,13 +254,19 @@ def parse_round(
             if player == winner:
                 continue
             if player not in raw_hands:
-                raise RuleError(f"{player}'s hand is missing: give their cards or a total.")
+                raise RuleError(
+                    gettext_noop(
+                        "%(player)s's hand is missing: give their cards or a total.", player=player
+                    )
+                )
             hands[player] = parse_hand(player, raw_hands[player], edition)
         check_against_deck(
             (hand.cards for hand in hands.values() if hand.cards is not None), edition
         )
     except RuleError as error:
-        raise RuleError(f"{prefix}{error}") from None
+        raise RuleError(
+            gettext_noop("Round %(number)s: %(error)s", number=number, error=words_of(error))
+        ) from None
     return winner, hands
 
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from .errors import RuleError
 from .scoring import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, clean_name, seat_name
+from .words import gettext_noop, words_of
 
 
 class Seating(NamedTuple):
@@ -53,15 +54,18 @@ def edit_seats(
         seats.append(arg)
     elif verb == "new":
         if not new_name.strip():
-            return Seating(seats, "Type the new player's name, then tap Add.")
+            return Seating(seats, gettext_noop("Type the new player's name, then tap Add."))
         if len(seat_name(new_name)) > MAX_NAME_LENGTH:
-            return Seating(seats, f"A name can be at most {MAX_NAME_LENGTH} characters.")
+            return Seating(
+                seats,
+                gettext_noop("A name can be at most %(most)s characters.", most=MAX_NAME_LENGTH),
+            )
         try:
-            name = clean_name(new_name, what="The new player's name")
+            name = clean_name(new_name, what=gettext_noop("The new player's name"))
         except RuleError as error:
-            return Seating(seats, str(error))
+            return Seating(seats, words_of(error))
         if name.casefold() in {seat.casefold() for seat in seats}:
-            return Seating(seats, f"{name} is already seated.")
+            return Seating(seats, gettext_noop("%(name)s is already seated.", name=name))
         existing = next((n for n in roster if n.casefold() == name.casefold()), None)
         seats.append(existing or name)
     elif verb in ("up", "down", "remove") and arg.isdigit() and int(arg) < len(seats):
@@ -79,4 +83,9 @@ def seat_count_problem(seats: Collection[str]) -> str | None:
     """Why a game can't start with these seats yet, or ``None`` when their number is right."""
     if MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         return None
-    return f"Seat {MIN_PLAYERS} to {MAX_PLAYERS} players to start ({len(seats)} seated)."
+    return gettext_noop(
+        "Seat %(least)s to %(most)s players to start (%(seated)s seated).",
+        least=MIN_PLAYERS,
+        most=MAX_PLAYERS,
+        seated=len(seats),
+    )

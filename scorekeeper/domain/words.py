@@ -1,12 +1,35 @@
-"""Marking the core's words for translation without importing Django.
+"""The core's sentences, in English, made so the web layer can say them in another language.
 
-``gettext_noop`` returns its argument unchanged; Django's ``makemessages`` (and Babel) see the
-name and put the words in the catalogue. The web layer translates them when it shows them
-(``gettext(label)``), so the core stays pure Python and its English stays the reference.
+``gettext_noop("Enter the card %(player)s drew.", player="Ann")`` returns the English sentence
+("Enter the card Ann drew.") as a :class:`Words`: a plain ``str`` that also remembers its
+template and values. Django's ``makemessages`` (and Babel) see the name ``gettext_noop`` and
+put the template in the catalogue; the web layer translates the template and fills in the
+values (``scorekeeper.games.languages.in_words``). The core stays pure Python, and everything
+that compares or prints its messages keeps reading the English.
 """
 
 from __future__ import annotations
 
+from typing import Any
 
-def gettext_noop(message: str) -> str:
-    return message
+
+class Words(str):
+    """An English sentence (or label) of the core, with the template and values it came from."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, /, **values: Any) -> Words:
+        words = super().__new__(cls, template % values if values else template)
+        words.template, words.values = template, values
+        return words
+
+
+def gettext_noop(template: str, /, **values: Any) -> Words:
+    return Words(template, **values)
+
+
+def words_of(error: BaseException) -> str:
+    """An error's message, keeping its template when the core made it (for nesting)."""
+    message = error.args[0] if error.args else ""
+    return message if isinstance(message, Words) else str(error)

@@ -12,6 +12,7 @@ from scorekeeper.domain.evenings import time_zone_names, time_zone_or_default
 from scorekeeper.domain.scoring import MAX_HAND_POINTS, MAX_NAME_LENGTH, clean_name
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
 
+from .languages import in_words
 from .models import Crew, Game
 
 
@@ -25,9 +26,9 @@ CREW_NAME_MAX_LENGTH = 80
 
 def clean_new_crew_name(name: str) -> str:
     try:
-        name = clean_name(name, max_length=CREW_NAME_MAX_LENGTH, what="The crew's name")
+        name = clean_name(name, max_length=CREW_NAME_MAX_LENGTH, what=_("The crew's name"))
     except RuleError as error:
-        raise forms.ValidationError(str(error)) from None
+        raise forms.ValidationError(in_words(error)) from None
     if Crew.objects.filter(name__iexact=name).exists():
         raise forms.ValidationError(
             _("A crew called “%(name)s” already exists: pick another name.") % {"name": name}
@@ -248,7 +249,7 @@ class RoundForm(forms.Form):
                 self.add_error(f"cards_{index}", error)
                 continue
             except RuleError as error:
-                self.add_error(f"cards_{index}", str(error))
+                self.add_error(f"cards_{index}", in_words(error))
                 continue
             hands[player] = hand
         cleaned["hands"] = hands

@@ -29,6 +29,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
+from scorekeeper.domain.words import Words, words_of
+
 from .models import Preference
 
 
@@ -226,3 +228,20 @@ def script_messages(request: HttpRequest) -> dict:
     if language.split("-")[0] == "en":
         return {"script_messages": {}}
     return {"script_messages": {message: _(message) for message in SCRIPT_MESSAGES}}
+
+
+def in_words(message: object) -> str:
+    """A message of the core (its :class:`Words`, or an error made of them) in the page's
+    language; any other message (already translated, or not the core's) as it is."""
+    if isinstance(message, BaseException):
+        message = words_of(message)
+    if not isinstance(message, Words):
+        return str(message)
+    template = _(message.template)
+    if not message.values:
+        return template
+    values = {
+        name: in_words(value) if isinstance(value, Words) else value
+        for name, value in message.values.items()
+    }
+    return template % values

@@ -41,6 +41,7 @@ from scorekeeper.rules import house_rule_labels
 from .access import crew_required, current_crew
 from .addresses import shared_url
 from .forms import GameSetupForm, HouseRulesForm, RoundForm
+from .languages import in_words
 from .middleware import activate_viewer_zone
 from .models import DeletedGame, Ending, Game, Player
 from .nights import crew_evening
@@ -159,7 +160,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                             by=request.user,
                         )
                     except RuleError as error:
-                        form.add_error(None, str(error))
+                        form.add_error(None, in_words(error))
                         message = _("That game could not be started.")
                     else:
                         url = reverse("games:game_detail", args=[game.pk])
@@ -174,7 +175,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "form": form,
         "seats": seats,
         "roster": [name for name in [*roster, *members] if name not in seats],
-        "message": message,
+        "message": in_words(message) if message else message,
         "editions": EDITIONS.values(),
         "scoring_summaries": _scoring_summaries(),
     }
@@ -294,7 +295,7 @@ def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
             except Conflict as error:
                 conflict = error
             except RuleError as error:
-                form.add_error(None, str(error))
+                form.add_error(None, in_words(error))
     if saved is not None:
         if not request.htmx:
             return redirect("games:game_detail", game_id=game_id)
@@ -368,9 +369,9 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
                     by=request.user,
                 )
             except Conflict as error:
-                conflict = str(error)
+                conflict = in_words(error)
             except RuleError as error:
-                form.add_error(None, str(error))
+                form.add_error(None, in_words(error))
             else:
                 return redirect("games:game_detail", game_id=game_id)
     board = _board_or_404(request, game_id)
@@ -418,7 +419,7 @@ def _table_write(
         try:
             board = write(game)
         except RuleError as error:
-            refusal = str(error)
+            refusal = in_words(error)
         else:
             return _table(request, board)
     return _table(request, _board_or_404(request, game_id), status=409, error=refusal)
@@ -478,7 +479,7 @@ def dealer_draw(request: HttpRequest, game_id: int) -> HttpResponse:
         try:
             result = draw_for_deal(draws, game.edition)
         except RuleError as error:
-            message, status = str(error), 422
+            message, status = in_words(error), 422
         else:
             if result.dealer is not None:
                 game_set_dealer(game=game, player=seated[result.dealer], by=request.user)
@@ -507,9 +508,9 @@ def _life_write(request: HttpRequest, game_id: int, write: Callable[[Game], Boar
         try:
             board = write(game)
         except Conflict as error:
-            refusal, status = str(error), 409
+            refusal, status = in_words(error), 409
         except RuleError as error:
-            refusal, status = str(error), 422
+            refusal, status = in_words(error), 422
         else:
             if not request.htmx:
                 return redirect("games:game_detail", game_id=game_id)
@@ -546,7 +547,7 @@ def game_remove(request: HttpRequest, game_id: int) -> HttpResponse:
         try:
             game_delete(game=game, version=version, by=request.user)
         except Conflict as error:
-            refusal = str(error)
+            refusal = in_words(error)
         else:
             url = reverse("games:home")
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -562,7 +563,7 @@ def game_undelete(request: HttpRequest, deleted_id: int) -> HttpResponse:
     try:
         game = game_restore(crew=request.crew, deleted=deleted_id, by=request.user)  # type: ignore[attr-defined]
     except RuleError as error:
-        return _dashboard(request, request.crew, error=str(error), status=409)  # type: ignore[attr-defined]
+        return _dashboard(request, request.crew, error=in_words(error), status=409)  # type: ignore[attr-defined]
     url = reverse("games:game_detail", args=[game.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 

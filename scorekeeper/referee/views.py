@@ -30,6 +30,7 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.games.access import crew_object_or_404, crew_required
+from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Challenge, Game, Player, Seat
 from scorekeeper.games.services import game_set_house_rules, locked_game
 from scorekeeper.htmx import HtmxHttpRequest, render_page
@@ -239,7 +240,7 @@ def _judge(form: ChallengeForm, edition: str) -> tuple[Verdict, str] | None:
         check_against_deck([cards], edition)
         return judge_challenge(colour, cards, edition), format_cards(cards)
     except RuleError as error:
-        form.add_error("hand", str(error))
+        form.add_error("hand", in_words(error))
         return None
 
 
@@ -325,7 +326,7 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             form.add_error(None, str(warning))
             form.other_challenger = True  # the page offers "Log it anyway"
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, in_words(error))
         else:
             if not request.htmx:
                 # Post/redirect/get: reloading the verdict must not log the challenge twice.
