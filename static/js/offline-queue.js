@@ -649,7 +649,10 @@
     var form = document.getElementById("round-form");
     var key = form && form.querySelector('input[name="request_key"]');
     if (key) key.value = newRequestKey();
-    registerWorker();
+    // The worker installs (and fetches the app shell to keep) once the page has loaded, not
+    // while the page's own files are still coming in.
+    if (document.readyState === "complete") registerWorker();
+    else window.addEventListener("load", registerWorker);
     listKeptGames();
     loadChallengeQueue();
     render().then(flush);
