@@ -623,3 +623,17 @@ def test_the_cores_refusals_speak_spanish(crew, spanish):
     assert "Sienta de 2 a 10 jugadores para empezar (hay 1)." in text
     text = page(spanish.post(reverse("games:game_new"), {"action": "new", "new_player": " "}))
     assert "Escribe el nombre del jugador nuevo y luego toca Agregar." in text
+
+
+@pytest.mark.django_db
+def test_an_import_refusal_speaks_spanish(crew, spanish):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    url = reverse("history:games_import")
+    empty = SimpleUploadedFile("partidas.json", b"[]", content_type="application/json")
+    text = page(spanish.post(url, {"file": empty}))
+    assert "el archivo tiene una lista de partidas vacía." in text
+    broken = SimpleUploadedFile("partidas.json", b"[{]", content_type="application/json")
+    text = page(spanish.post(url, {"file": broken}))
+    assert "no es JSON válido (línea 1, columna 3" in text
+    _no_english(text, "not valid JSON")

@@ -13,9 +13,11 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import ngettext
 
 from scorekeeper.domain import WENT_OUT_ON, RuleError, parse_colour, score_game
 from scorekeeper.domain.scoring import FORMAT, clean_name, seat_name
+from scorekeeper.domain.words import gettext_noop, words_of
 from scorekeeper.rules import parse_house_rules
 
 from .audit import AuditEntry, trail_for, trails_for
@@ -46,22 +48,33 @@ def read_game_file(
     UTF-8, not JSON, larger than ``max_bytes`` (the import page's limit unless told) or
     nested too deep."""
     if max_bytes is not None and len(raw) > max_bytes:
-        raise RuleError(f"{name} is larger than {max_bytes // (1024 * 1024)} MB.")
+        raise RuleError(
+            gettext_noop(
+                "%(name)s is larger than %(megabytes)s MB.",
+                name=name,
+                megabytes=max_bytes // (1024 * 1024),
+            )
+        )
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise RuleError(f"{name} is not UTF-8 text.") from None
+            raise RuleError(gettext_noop("%(name)s is not UTF-8 text.", name=name)) from None
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as error:
         raise RuleError(
-            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
+            gettext_noop(
+                "not valid JSON (line %(line)s, column %(column)s: %(problem)s).",
+                line=error.lineno,
+                column=error.colno,
+                problem=error.msg,
+            )
         ) from None
     except RecursionError:
-        raise RuleError(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels.") from None
+        raise RuleError(_too_deep()) from None
     except ValueError as error:  # e.g. a number of more than 4,300 digits
-        raise RuleError(f"not valid JSON ({error}).") from None
+        raise RuleError(gettext_noop("not valid JSON (%(problem)s).", problem=str(error))) from None
     # Each game's content is checked (depth, NUL, NaN) as it is imported: see _plan.
     return data
 
@@ -75,27 +88,41 @@ def check_plain_json(data: Any, depth: int = MAX_JSON_DEPTH) -> None:
         kind = type(value)
         if kind is str:
             if "\x00" in value:
-                raise RuleError("the file holds a NUL character (\\u0000), which no text keeps.")
+                raise RuleError(
+                    gettext_noop("the file holds a NUL character (\\u0000), which no text keeps.")
+                )
         elif kind is dict or kind is list or isinstance(value, Mapping | list):
             if level > depth:
-                raise RuleError(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels.")
+                raise RuleError(_too_deep())
             if isinstance(value, Mapping):
                 for key in value:
                     if type(key) is not str or "\x00" in key:
-                        raise RuleError("the file holds a name that is not NUL-free text.")
+                        raise RuleError(
+                            gettext_noop("the file holds a name that is not NUL-free text.")
+                        )
                 value = value.values()
             stack.extend((item, level + 1) for item in value if type(item) not in _SCALARS)
             for item in value:
                 if type(item) is float and not math.isfinite(item):
-                    raise RuleError("the file holds NaN or Infinity, which JSON does not allow.")
+                    raise RuleError(_not_finite())
         elif kind is float:
             if not math.isfinite(value):
-                raise RuleError("the file holds NaN or Infinity, which JSON does not allow.")
+                raise RuleError(_not_finite())
         elif value is not None and not isinstance(value, bool | int | float):
-            raise RuleError(f"{type(value).__name__} is not a JSON value.")
+            raise RuleError(
+                gettext_noop("%(kind)s is not a JSON value.", kind=type(value).__name__)
+            )
 
 
 _SCALARS = {int, bool, type(None)}
+
+
+def _too_deep() -> str:
+    return gettext_noop("the JSON nests deeper than %(levels)s levels.", levels=MAX_JSON_DEPTH)
+
+
+def _not_finite() -> str:
+    return gettext_noop("the file holds NaN or Infinity, which JSON does not allow.")
 
 
 def export_game(game: Game, trail: list[AuditEntry] | None = None) -> dict[str, Any]:
@@ -142,7 +169,11 @@ def _when(value: Any, label: str) -> dt.datetime | None:
     except ValueError:  # well formed but impossible, e.g. February 30th
         parsed = None
     if parsed is None:
-        raise RuleError(f"{label} {_shown(value)} is not an ISO date and time.")
+        raise RuleError(
+            gettext_noop(
+                "%(label)s %(value)s is not an ISO date and time.", label=label, value=_shown(value)
+            )
+        )
     if timezone.is_naive(parsed):
         parsed = parsed.replace(tzinfo=dt.UTC)
     try:
@@ -150,7 +181,13 @@ def _when(value: Any, label: str) -> dt.datetime | None:
     except OverflowError:  # "0001-01-01T00:00:00+14:00" is in the year 0 in UTC
         in_utc = None
     if in_utc is None or not EARLIEST <= in_utc <= LATEST:
-        raise RuleError(f"{label} {_shown(value)} must fall between the years 1 and 9999 in UTC.")
+        raise RuleError(
+            gettext_noop(
+                "%(label)s %(value)s must fall between the years 1 and 9999 in UTC.",
+                label=label,
+                value=_shown(value),
+            )
+        )
     return in_utc
 
 
@@ -192,12 +229,15 @@ class ImportReport:
     def summary(self) -> str:
         """One sentence for the import page and the command line."""
         stored, present = len(self.stored), len(self.present)
-        text = f"Imported {stored} game{'' if stored == 1 else 's'}."
+        text = ngettext("Imported %(count)s game.", "Imported %(count)s games.", stored) % {
+            "count": stored
+        }
         if present:
-            were = "was" if present == 1 else "were"
-            text += (
-                f" {present} {'game' if present == 1 else 'games'} {were} already here: skipped."
-            )
+            text += " " + ngettext(
+                "%(count)s game was already here: skipped.",
+                "%(count)s games were already here: skipped.",
+                present,
+            ) % {"count": present}
         return text
 
 
@@ -209,24 +249,32 @@ def _uid(value: Any) -> uuid.UUID | None:
             return uuid.UUID(value)
     except ValueError:
         pass
-    raise RuleError(f"The game's id {_shown(value)} is not an id written by an export.")
+    raise RuleError(
+        gettext_noop(
+            "The game's id %(value)s is not an id written by an export.", value=_shown(value)
+        )
+    )
 
 
 def _night_fields(value: Any) -> tuple[dt.date | None, str]:
     if value is None:
         value = {}
     if not isinstance(value, Mapping):
-        raise RuleError("'night' must be an object with a 'date' and a 'name'.")
+        raise RuleError(gettext_noop("'night' must be an object with a 'date' and a 'name'."))
     raw_date = value.get("date")
     try:
         date = parse_date(raw_date) if isinstance(raw_date, str) else None
     except ValueError:  # well formed but impossible, e.g. 2026-02-30
         date = None
     if raw_date is not None and date is None:
-        raise RuleError(f"Night date {_shown(raw_date)} is not a date like 2026-11-21.")
+        raise RuleError(
+            gettext_noop(
+                "Night date %(value)s is not a date like 2026-11-21.", value=_shown(raw_date)
+            )
+        )
     name = value.get("name") or ""
     if name:
-        name = clean_name(name, max_length=80, what="The night's name")
+        name = clean_name(name, max_length=80, what=gettext_noop("The night's name"))
     return date, name
 
 
@@ -234,39 +282,54 @@ def _text(value: Any, label: str, limit: int) -> str:
     if value is None:
         return ""
     if not isinstance(value, str) or len(value) > limit:
-        raise RuleError(f"{label} must be text of at most {limit} characters.")
+        raise RuleError(
+            gettext_noop(
+                "%(label)s must be text of at most %(most)s characters.", label=label, most=limit
+            )
+        )
     return value
 
 
 def _plan(data: Any) -> _Planned:
     """Validate one game of a file without touching the database."""
     if not isinstance(data, Mapping):
-        raise RuleError("A game must be a JSON object.")
+        raise RuleError(gettext_noop("A game must be a JSON object."))
     check_plain_json(data)
     if "format" not in data:
-        raise RuleError(f"The game has no 'format': expected {FORMAT!r}.")
+        raise RuleError(
+            gettext_noop("The game has no 'format': expected %(format)s.", format=repr(FORMAT))
+        )
     scored = score_game(data)  # refuses bad games before anything is written
     players = scored["players"]
     for number, item in enumerate(scored["rounds"], start=1):
         went_out_on = item.get("went_out_on", "")
         if went_out_on and (not isinstance(went_out_on, str) or went_out_on not in WENT_OUT_ON):
             raise RuleError(
-                f"Round {number}: 'went_out_on' {_shown(went_out_on)} must be one of "
-                f"{', '.join(map(repr, WENT_OUT_ON))}."
+                gettext_noop(
+                    "Round %(number)s: 'went_out_on' %(value)s must be one of %(choices)s.",
+                    number=number,
+                    value=_shown(went_out_on),
+                    choices=", ".join(map(repr, WENT_OUT_ON)),
+                )
             )
     house = scored.get("house_rules") or {}
     if not isinstance(house, Mapping):
-        raise RuleError("'house_rules' must be an object with 'agreed' and 'note'.")
+        raise RuleError(gettext_noop("'house_rules' must be an object with 'agreed' and 'note'."))
     try:
         agreed = parse_house_rules(house.get("agreed") or {})
     except ValueError as error:
-        raise RuleError(f"House rules: {error}") from None
+        raise RuleError(gettext_noop("House rules: %(error)s", error=str(error))) from None
     first_dealer = seat_name(scored.get("first_dealer"))
     if first_dealer is not None and first_dealer not in players:
-        raise RuleError(f"The first dealer {_shown(first_dealer)} is not a player of this game.")
+        raise RuleError(
+            gettext_noop(
+                "The first dealer %(value)s is not a player of this game.",
+                value=_shown(first_dealer),
+            )
+        )
     challenges = scored.get("challenges")
     if challenges is not None and not isinstance(challenges, list):
-        raise RuleError("'challenges' must be a list of challenges.")
+        raise RuleError(gettext_noop("'challenges' must be a list of challenges."))
     night_date, night_name = _night_fields(scored.get("night"))
     return _Planned(
         scored=scored,
@@ -276,7 +339,7 @@ def _plan(data: Any) -> _Planned:
         night_date=night_date,
         night_name=night_name,
         agreed=agreed,
-        note=_text(house.get("note"), "The house note", NOTE_MAX_LENGTH),
+        note=_text(house.get("note"), gettext_noop("The house note"), NOTE_MAX_LENGTH),
         first_dealer=first_dealer,
         audit=_imported_audit(scored.get("audit")),
         challenges=[_challenge_fields(item, players) for item in challenges or []],
@@ -334,7 +397,7 @@ def import_file(*, crew: Crew, data: Any) -> ImportReport:
     """
     items = data if isinstance(data, list) else [data]
     if not items:
-        raise RuleError("the file holds an empty list of games.")
+        raise RuleError(gettext_noop("the file holds an empty list of games."))
     plans = []
     for number, item in enumerate(items, start=1):
         try:
@@ -342,7 +405,14 @@ def import_file(*, crew: Crew, data: Any) -> ImportReport:
         except RuleError as error:
             if not isinstance(data, list):
                 raise
-            raise RuleError(f"game {number} of {len(items)}: {error}") from None
+            raise RuleError(
+                gettext_noop(
+                    "game %(number)s of %(count)s: %(error)s",
+                    number=number,
+                    count=len(items),
+                    error=words_of(error),
+                )
+            ) from None
     return _store(crew, plans)
 
 
@@ -350,7 +420,7 @@ def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
     """Validate a ``scorekeeper-game/1`` game and store it (or find it, when the crew already
     has a game with its ``id``); nothing is stored if it is refused."""
     if not isinstance(data, Mapping):
-        raise RuleError("A game must be a JSON object.")
+        raise RuleError(gettext_noop("A game must be a JSON object."))
     return import_file(crew=crew, data=data).games[0]
 
 
@@ -524,23 +594,44 @@ def _imported_audit(value: Any) -> list[dict[str, Any]]:
     if value is None:
         return []
     if not isinstance(value, list) or len(value) > MAX_AUDIT_ENTRIES:
-        raise RuleError(f"'audit' must be a list of at most {MAX_AUDIT_ENTRIES} entries.")
+        raise RuleError(
+            gettext_noop(
+                "'audit' must be a list of at most %(most)s entries.", most=MAX_AUDIT_ENTRIES
+            )
+        )
     entries = []
     for index, item in enumerate(value, start=1):
-        where = f"Audit entry {index}"
+        where = gettext_noop("Audit entry %(number)s", number=index)
         if not isinstance(item, Mapping) or not set(item) <= AUDIT_KEYS:
-            raise RuleError(f"{where} must be an object with {', '.join(sorted(AUDIT_KEYS))}.")
-        _when(item.get("at"), f"{where}: time")
+            raise RuleError(
+                gettext_noop(
+                    "%(where)s must be an object with %(keys)s.",
+                    where=where,
+                    keys=", ".join(sorted(AUDIT_KEYS)),
+                )
+            )
+        _when(item.get("at"), gettext_noop("%(where)s: time", where=where))
         for key, limit in (("text", 1000), ("by", 150), ("action", 40)):
             text = item.get(key)
             if text is not None and (not isinstance(text, str) or len(text) > limit):
-                raise RuleError(f"{where}: {key!r} must be text of at most {limit} characters.")
+                raise RuleError(
+                    gettext_noop(
+                        "%(where)s: %(key)s must be text of at most %(most)s characters.",
+                        where=where,
+                        key=repr(key),
+                        most=limit,
+                    )
+                )
         number = item.get("round")
         if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-            raise RuleError(f"{where}: 'round' must be a round number.")
+            raise RuleError(gettext_noop("%(where)s: 'round' must be a round number.", where=where))
         for key in ("before", "after"):
             if item.get(key) is not None and not isinstance(item[key], Mapping):
-                raise RuleError(f"{where}: {key!r} must be an object.")
+                raise RuleError(
+                    gettext_noop(
+                        "%(where)s: %(key)s must be an object.", where=where, key=repr(key)
+                    )
+                )
         entries.append(dict(item))
     return entries
 
@@ -548,26 +639,36 @@ def _imported_audit(value: Any) -> list[dict[str, Any]]:
 def _challenge_fields(item: Any, players: list[str]) -> dict[str, Any]:
     """One challenge of a file, checked against the game's players (nothing stored yet)."""
     if not isinstance(item, Mapping):
-        raise RuleError("Each challenge must be an object.")
+        raise RuleError(gettext_noop("Each challenge must be an object."))
     names = [seat_name(item.get(key)) for key in ("challenger", "challenged", "drawer")]
     for name in names:
         if not isinstance(name, str) or name not in players:
-            raise RuleError(f"Challenge: {_shown(name)} is not a player of this game.")
+            raise RuleError(
+                gettext_noop(
+                    "Challenge: %(value)s is not a player of this game.", value=_shown(name)
+                )
+            )
     cards, guilty = item.get("cards"), item.get("guilty")
     if isinstance(cards, bool) or cards not in (4, 6) or not isinstance(guilty, bool):
-        raise RuleError("Challenge: 'guilty' must be true or false and 'cards' 4 or 6.")
+        raise RuleError(
+            gettext_noop("Challenge: 'guilty' must be true or false and 'cards' 4 or 6.")
+        )
     if names[0] == names[1]:
-        raise RuleError("Challenge: a player cannot challenge themselves.")
+        raise RuleError(gettext_noop("Challenge: a player cannot challenge themselves."))
     colour = item.get("colour", "")
     if not isinstance(colour, str):
-        raise RuleError(f"Challenge: the colour {_shown(colour)} must be text such as 'red'.")
+        raise RuleError(
+            gettext_noop(
+                "Challenge: the colour %(value)s must be text such as 'red'.", value=_shown(colour)
+            )
+        )
     return {
         "challenger": names[0],
         "challenged": names[1],
         "drawer": names[2],
         "colour": parse_colour(colour),
-        "hand": _text(item.get("hand"), "Challenge: the hand", HAND_MAX_LENGTH),
+        "hand": _text(item.get("hand"), gettext_noop("Challenge: the hand"), HAND_MAX_LENGTH),
         "guilty": guilty,
         "cards": int(cards),
-        "at": _when(item.get("at"), "Challenge time"),
+        "at": _when(item.get("at"), gettext_noop("Challenge time")),
     }

@@ -11,7 +11,9 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
+from scorekeeper.domain.words import gettext_noop
 from scorekeeper.games.game_files import MAX_FILE_BYTES, read_game_file
+from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import GameNight, Player
 
 
@@ -34,9 +36,9 @@ class NightNameForm(forms.ModelForm):
         if not name.strip():
             return ""
         try:
-            return clean_name(name, max_length=80, what="The night's name")
+            return clean_name(name, max_length=80, what=gettext_noop("The night's name"))
         except RuleError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(in_words(error)) from None
 
 
 class ImportForm(forms.Form):
@@ -65,7 +67,8 @@ class ImportForm(forms.Form):
             return read_game_file(upload.read(), upload.name)
         except RuleError as error:
             # The same words as the import_game command.
-            raise forms.ValidationError(_("Refused: %(reason)s") % {"reason": error}) from None
+            reason = in_words(error)
+            raise forms.ValidationError(_("Refused: %(reason)s") % {"reason": reason}) from None
 
 
 class HeadToHeadForm(forms.Form):

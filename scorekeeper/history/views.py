@@ -25,6 +25,7 @@ from scorekeeper.domain import RuleError, scored_game
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.audit import trail_for
 from scorekeeper.games.game_files import export_game, export_games
+from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Game, GameNight, Player, Seat
 from scorekeeper.games.nights import crew_evening, latest_night, night_start
 from scorekeeper.games.scoreboard import game_to_dict, load_game
@@ -313,7 +314,7 @@ def games_import(request: HttpRequest) -> HttpResponse:
         try:
             imported = import_games(crew=request.crew, data=data)
         except RuleError as error:
-            form.add_error("file", _("Refused: %(reason)s") % {"reason": error})
+            form.add_error("file", _("Refused: %(reason)s") % {"reason": in_words(error)})
         else:
             messages.success(request, imported.summary())
             if len(imported.games) == 1:
