@@ -331,6 +331,11 @@ class HandColumn(tables.Column):
         return "" if value is None else str(value)
 
 
+# Up to six players' totals fit beside the round on a 390 px phone (tests/browser/
+# test_history_fit.py); from seven, a phone shows each round as a card (history.css).
+CARDS_FROM_PLAYERS = 6
+
+
 class RoundsTable(HistoryTable):
     """Round by round: the winner, then each player's running total (one column a player)."""
 
@@ -368,13 +373,18 @@ class RoundsTable(HistoryTable):
             rows.append(row)
         extra: list[tuple[str, tables.Column]] = []
         for index, name in enumerate(scored.players):
-            extra.append((f"p{index}", RoundColumn(verbose_name=name, attrs=_num_cells())))
+            attrs = {"td": {"class": "num", "data-label": name}, "th": {"class": "num"}}
+            extra.append((f"p{index}", RoundColumn(verbose_name=name, attrs=attrs)))
         for index, name in enumerate(scored.players):
             hand = HandColumn(
                 verbose_name=_("%(player)s hand") % {"player": name}, visible=False, empty_values=()
             )
             extra.append((f"h{index}", hand))
-        return cls(rows, extra_columns=extra)
+        table = cls(rows, extra_columns=extra)
+        if len(scored.players) > CARDS_FROM_PLAYERS:
+            # More columns than a phone holds: there each round is a card of named totals.
+            table.attrs = {**table.attrs, "class": "history-table h-rounds h-rounds-cards"}
+        return table
 
 
 class StandingsTable(HistoryTable):

@@ -87,3 +87,36 @@ def test_the_statistics_are_a_card_per_player_on_a_phone(live_server, logged_in_
     page.locator(".stats-table thead").get_by_role("link", name="Best round").click()
     page.wait_for_url("**sort=**")
     assert_tables_fit(page, "Best round")
+
+
+@pytest.mark.parametrize("players", [6, 10])
+def test_the_round_by_round_record_fits_a_phone(live_server, logged_in_page: Page, member, players):
+    """Up to six players, a column each; from seven, a card a round with each total labelled."""
+    from tests.factories import GameFactory, RoundFactory
+
+    page = logged_in_page
+    names = ["Ann", "Ben", "Cat", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"][:players]
+    game = GameFactory(crew=member[1], players=names, target=500)
+    for number, winner in enumerate(names[:3], start=1):
+        RoundFactory(game=game, winner=winner, hands={n: 7 * number for n in names if n != winner})
+    page.goto(live_server.url + reverse("history:game_record", args=[game.pk]))
+    assert_tables_fit(page, *([] if players > 6 else names))
+    table = page.locator("table.h-rounds")
+    assert ("h-rounds-cards" in table.get_attribute("class")) == (players > 6)
+    if players > 6:
+        # Each round a card: every player's total inside the screen, under its name.
+        cells = page.evaluate(
+            """() => Array.from(
+                 document.querySelectorAll('.h-rounds tbody tr:first-child td[data-label]'),
+                 td => ({label: getComputedStyle(td, '::before').content, text: td.innerText,
+                         box: td.getBoundingClientRect().toJSON()}))"""
+        )
+        assert [cell["label"].strip('"') for cell in cells] == names
+        for cell in cells:
+            assert cell["box"]["left"] >= 0 and cell["box"]["right"] <= 390, cell
+        assert f"{7 * (players - 1)}" in cells[0]["text"]  # Ann went out: the others' hands
+    assert_accessible(page)
+    page.set_viewport_size({"width": 1024, "height": 800})
+    # A wide screen keeps the table: a column a player.
+    head = page.locator("table.h-rounds thead")
+    assert head.evaluate("h => h.getBoundingClientRect().height") > 20
