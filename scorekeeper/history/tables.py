@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_tables2.export import TableExport
 
-from scorekeeper.domain import COLOUR_NAMES, ScoredGame
+from scorekeeper.domain import COLOUR_NAMES, WENT_OUT_ON, ScoredGame
 from scorekeeper.games.models import Challenge, Edition, GameNight, ScoringMode
 from scorekeeper.history.models import SeatResult
 
@@ -351,12 +351,20 @@ class RoundsTable(HistoryTable):
         orderable = False
         attrs = {"class": "history-table h-rounds"}
 
+    # The card that ended the round, when it makes the next player draw (as on the scoreboard).
+    went_out_on = tables.Column(verbose_name=gettext_lazy("Went out on"), visible=False)
+
     def render_number(self, value: int, record: dict[str, Any]) -> str:
+        ended_on = {
+            "+2": _("%(player)s out on a Draw Two"),
+            "+4": _("%(player)s out on a Wild Draw Four"),
+        }.get(record["went_out_on"], _("%(player)s out"))
         return format_html(
-            '{}<span class="h-sub">{}</span>',
-            value,
-            _("%(player)s out") % {"player": record["winner"]},
+            '{}<span class="h-sub">{}</span>', value, ended_on % {"player": record["winner"]}
         )
+
+    def value_went_out_on(self, value: str) -> str:
+        return _(WENT_OUT_ON[value]) if value else ""
 
     def value_number(self, value: int) -> int:
         return value
@@ -366,7 +374,11 @@ class RoundsTable(HistoryTable):
         """The core's rounds, a column per player: their running total and what the round gave."""
         rows = []
         for item in scored.rounds:
-            row: dict[str, Any] = {"number": item.number, "winner": item.winner}
+            row: dict[str, Any] = {
+                "number": item.number,
+                "winner": item.winner,
+                "went_out_on": item.extras.get("went_out_on", ""),
+            }
             for index, name in enumerate(scored.players):
                 row[f"p{index}"] = {"total": item.running[name], "scored": item.points[name]}
                 row[f"h{index}"] = item.hands.get(name)

@@ -96,8 +96,18 @@ def test_a_game_without_rounds_still_opens(crew, member_client):
 def test_the_record_tables_export_as_csv(game, member_client):
     response = member_client.get(f"/games/{game.pk}/record/?_export=csv&_table=rounds")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Round", "Went out", "Ann", "Ben", "Cat", "Ann hand", "Ben hand", "Cat hand"]
-    assert rows[1] == ["1", "Ann", "69", "0", "0", "", "R7 W", "12"]
+    assert rows[0] == [
+        "Round",
+        "Went out",
+        "Went out on",
+        "Ann",
+        "Ben",
+        "Cat",
+        "Ann hand",
+        "Ben hand",
+        "Cat hand",
+    ]
+    assert rows[1] == ["1", "Ann", "", "69", "0", "0", "", "R7 W", "12"]
     assert f"game-{game.pk}-rounds.csv" in response["Content-Disposition"]
     standings = member_client.get(f"/games/{game.pk}/record/?_export=csv&_table=standings")
     assert standings.content.decode().splitlines()[1] == "1,Ann,159,2"
@@ -134,3 +144,42 @@ def test_the_record_shows_who_entered_and_changed_what(crew, member, member_clie
     assert actions == [("game-started", None), ("round-saved", name), ("round-changed", name)]
     assert exported["audit"][2]["before"]["points"] == {"Ben": 40}
     assert exported["audit"][2]["after"]["points"] == {"Ben": 45}
+
+
+@pytest.mark.django_db
+def test_the_record_shows_the_card_a_round_ended_on(crew, member, member_client):
+    from scorekeeper.games.services import locked_game, round_record
+    from tests.factories import GameFactory
+
+    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=500)
+    for number, went_out_on in ((1, "+4"), (2, "+2"), (3, "other"), (4, "")):
+        with locked_game(crew=crew, game_id=game.pk) as locked:
+            round_record(
+                game=locked,
+                number=number,
+                winner="Ann",
+                hands={"Ben": 5},
+                by=member,
+                went_out_on=went_out_on,
+            )
+    text = member_client.get(f"/games/{game.pk}/record/").content.decode()
+    assert "Ann out on a Wild Draw Four" in text and "Ann out on a Draw Two" in text
+    assert text.count("Ann out<") == 2  # another card, or not told
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                member_client.get(
+                    f"/games/{game.pk}/record/?_export=csv&_table=rounds"
+                ).content.decode()
+            )
+        )
+    )
+    assert [row[2] for row in rows] == [
+        "Went out on",
+        "Wild Draw Four",
+        "Draw Two",
+        "Another card",
+        "",
+    ]
+    spanish = member_client.get(f"/games/{game.pk}/record/", HTTP_ACCEPT_LANGUAGE="es").content
+    assert "Ann cerró con un Comodín Toma 4" in spanish.decode()
