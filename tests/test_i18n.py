@@ -22,7 +22,7 @@ from django.urls import reverse
 from scorekeeper.catalogs import LOCALE_DIR, compile_catalogues
 from scorekeeper.games.languages import SCRIPT_MESSAGES
 from scorekeeper.games.models import Preference
-from tests.factories import MembershipFactory
+from tests.factories import GameFactory, MembershipFactory
 from tests.history.conftest import make_game
 
 ROOT = Path(settings.BASE_DIR)
@@ -503,7 +503,11 @@ def test_the_game_page_speaks_spanish(crew, spanish):
     assert "Toma 2" in text and "Comodín Toma 4" in text  # the went-out choices
     assert "Ronda a ronda" in text and "Desafiar un Comodín Toma 4" in text
     assert "Que los otros teléfonos vean" in text and "Compartir" in text
+    assert 'aria-label="+2, Toma 2 (20 puntos)"' in text  # the keypad, read out
     _no_english(text, "Who went out?", "Save round", "Round by round", "Share</button>")
+    fresh = GameFactory(crew=crew)  # nobody deals yet: the draw for deal is offered
+    text = page(spanish.get(reverse("games:game_detail", args=[fresh.pk])))
+    assert "¿Quién reparte primero?" in text and "Salta (vale 20)" in text
 
 
 @pytest.mark.django_db
@@ -545,6 +549,7 @@ def test_the_dashboard_and_home_speak_spanish(crew, spanish):
     make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})], date="2026-11-21")
     dashboard = page(spanish.get(reverse("games:home")))
     assert "Partida nueva" in dashboard and "Partidas recientes" in dashboard
+    assert "Estándar a 100" in dashboard  # the game's scoring mode, a model choice
     _no_english(dashboard, "New game", "Recent games")
     home = page(Client().get("/", HTTP_ACCEPT_LANGUAGE="es"))  # a visitor
     assert "Lleva los puntos de tu juego de cartas en la mesa" in home

@@ -47,8 +47,14 @@ class Key:
     def spoken(self) -> str:
         """The key's accessible name: its full name, holding the text printed on it (so a
         spoken "tap +2" finds it, WCAG 2.5.3), and its points: "+2, Draw Two (20 points)"."""
-        shown = self.label in self.name.split()
-        return f"{'' if shown else self.label + ', '}{self.name} ({self.points} points)"
+        if self.label in self.name.split():
+            return gettext_noop("%(name)s (%(points)s points)", name=self.name, points=self.points)
+        return gettext_noop(
+            "%(label)s, %(name)s (%(points)s points)",
+            label=self.label,
+            name=self.name,
+            points=self.points,
+        )
 
     @property
     def coloured(self) -> bool:
@@ -93,5 +99,10 @@ def draw_options(edition: str | Edition) -> list[tuple[str, str]]:
             options.append((key.token, key.label))
         else:
             counts = deal_value(parse_card(key.token, deck), deck)
-            options.append((key.token, f"{key.name} (counts {counts})"))
+            options.append(
+                (
+                    key.token,
+                    gettext_noop("%(name)s (counts %(value)s)", name=key.name, value=counts),
+                )
+            )
     return options

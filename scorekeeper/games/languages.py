@@ -15,6 +15,7 @@ Django's ``LocaleMiddleware`` handles 2-4; :class:`UserLanguageMiddleware` adds 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
@@ -29,6 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
+from scorekeeper.domain import keypad_keys
 from scorekeeper.domain.words import Words, words_of
 
 from .models import Preference
@@ -245,3 +247,25 @@ def in_words(message: object) -> str:
         for name, value in message.values.items()
     }
     return template % values
+
+
+@dataclass(frozen=True)
+class KeyInWords:
+    """A keypad key (:class:`scorekeeper.domain.Key`) with its name and spoken name in the
+    page's language; the printed face stays as the deck shows it."""
+
+    token: str
+    label: str
+    name: str
+    points: int
+    kind: str
+    spoken: str
+
+
+def keys_in_words(edition: str) -> list[KeyInWords]:
+    return [
+        KeyInWords(
+            key.token, key.label, in_words(key.name), key.points, key.kind, in_words(key.spoken)
+        )
+        for key in keypad_keys(edition)
+    ]

@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from scorekeeper.domain import EDITIONS, Scoring
@@ -34,8 +34,8 @@ Edition = models.TextChoices(
 
 
 class ScoringMode(models.TextChoices):
-    STANDARD = Scoring.STANDARD.value, "Standard"
-    LOWEST = Scoring.LOWEST.value, "Lowest wins"
+    STANDARD = Scoring.STANDARD.value, gettext_lazy("Standard")
+    LOWEST = Scoring.LOWEST.value, gettext_lazy("Lowest wins")
 
 
 class Crew(models.Model):
@@ -159,9 +159,9 @@ class GameQuerySet(models.QuerySet["Game"]):
 class Ending(models.TextChoices):
     """How a game was stopped before anyone reached the target."""
 
-    LEADER = "leader", "Ended early: the leader wins"
-    NO_RESULT = "no_result", "Ended early: no result"
-    ABANDONED = "abandoned", "Abandoned"
+    LEADER = "leader", gettext_lazy("Ended early: the leader wins")
+    NO_RESULT = "no_result", gettext_lazy("Ended early: no result")
+    ABANDONED = "abandoned", gettext_lazy("Abandoned")
 
 
 # A game counts in results and stats when it was played to the target ("") or stopped with
@@ -171,8 +171,8 @@ COUNTED_ENDINGS = ("", *ENDINGS_WITH_A_RESULT)
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "In play"
-        FINISHED = "finished", "Finished"
+        ACTIVE = "active", gettext_lazy("In play")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="games")
     night = models.ForeignKey(GameNight, on_delete=models.PROTECT, related_name="games")

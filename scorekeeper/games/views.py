@@ -30,7 +30,6 @@ from scorekeeper.domain import (
     draw_for_deal,
     draw_options,
     get_edition,
-    keypad_keys,
 )
 from scorekeeper.domain.cards import UNKNOWN_COLOUR
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
@@ -41,7 +40,7 @@ from scorekeeper.rules import house_rule_labels
 from .access import crew_required, current_crew
 from .addresses import shared_url
 from .forms import GameSetupForm, HouseRulesForm, RoundForm
-from .languages import in_words
+from .languages import in_words, keys_in_words
 from .middleware import activate_viewer_zone
 from .models import DeletedGame, Ending, Game, Player
 from .nights import crew_evening
@@ -231,12 +230,12 @@ def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = 
     draws = extra.get("draws") or {}
     return {
         "draw_rows": [(i, name, draws.get(name, "")) for i, name in enumerate(board.players)],
-        "draw_options": draw_options(game.edition),
+        "draw_options": [(token, in_words(label)) for token, label in draw_options(game.edition)],
         "game": game,
         "board": board,
         "edition": get_edition(game.edition),
         "form": form or _new_round_form(board),
-        "keys": keypad_keys(game.edition),
+        "keys": keys_in_words(game.edition),
         "share_url": shared_url(request, reverse("games:live", args=[game.share_token])),
         **_life_choices(board),
         "editable": True,
@@ -399,7 +398,7 @@ def _edit_page(request, board: Board, form: RoundForm, number: int, status: int)
         "form": form,
         "number": number,
         "stored": board.rounds[number - 1],
-        "keys": keypad_keys(board.game.edition),
+        "keys": keys_in_words(board.game.edition),
         "edition": get_edition(board.game.edition),
     }
     return render(request, "games/round_edit.html", context, status=status)

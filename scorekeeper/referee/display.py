@@ -27,6 +27,7 @@ from scorekeeper.domain import (
     kind_name,
 )
 from scorekeeper.domain.challenge import parse_colour
+from scorekeeper.games.languages import in_words
 from scorekeeper.rules import (
     KINDS,
     Entry,
@@ -164,6 +165,7 @@ def challenge_keypad(edition: str) -> dict[str, list[Key]]:
     also says which colour it counts as, since that decides the verdict."""
     deck = get_edition(edition)
     keys = keypad_keys(deck)
+    keys = [replace(key, name=in_words(key.name)) for key in keys]
     wilds = [key for key in keys if not key.coloured]
     if deck.has_special:
         counts_as = _(COLOUR_NAMES[deck.special_colour]) if deck.special_colour else _("wild")
@@ -335,7 +337,9 @@ def first_card_choices(edition: str) -> list[tuple[str, str]]:
     """The card buttons for a deck: every kind, the special card only where there is one."""
     deck = get_edition(edition)
     return [
-        (kind, kind_name(kind, deck)) for kind in KINDS if kind != Kind.SPECIAL or deck.has_special
+        (kind, in_words(kind_name(kind, deck)))
+        for kind in KINDS
+        if kind != Kind.SPECIAL or deck.has_special
     ]
 
 
