@@ -642,3 +642,19 @@ def test_an_import_refusal_speaks_spanish(crew, spanish):
     text = page(spanish.post(url, {"file": broken}))
     assert "no es JSON válido (línea 1, columna 3" in text
     _no_english(text, "not valid JSON")
+
+
+@pytest.mark.django_db
+def test_house_rules_speak_spanish(crew, spanish):
+    game = make_game(
+        crew, [], target=500, house_rules={"agreed": {"jump-in": True, "uno-penalty": 2}}
+    )
+    text = page(spanish.get(reverse("games:game_detail", args=[game.pk])))
+    assert "Meterse fuera de turno · Castigo por no decir UNO: 2 cartas" in text
+    form = page(spanish.get(reverse("referee:house_rules", args=[game.pk])))
+    assert "Acumular Toma 2 y Comodín Toma 4" in form and "Tomar hasta poder jugar" in form
+    _no_english(form, "Stacking Draw Twos", "Jump-in", "Leave empty")
+    entry = page(
+        spanish.get(reverse("referee:rule_detail", args=["call-uno"]) + f"?game={game.pk}")
+    )
+    assert "<strong>En esta mesa:</strong> si te descubren sin decir UNO, tomas 2 cartas" in entry

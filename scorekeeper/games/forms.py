@@ -287,13 +287,17 @@ class HouseRulesForm(forms.Form):
                 self.fields[_field_name(rule.key)] = forms.CharField(
                     required=False,
                     max_length=4,
-                    label=rule.label,
-                    help_text=f"{rule.description} " + _("Leave empty to play by the sheets."),
+                    label=in_words(rule.label),
+                    help_text=in_words(rule.description)
+                    + " "
+                    + _("Leave empty to play by the sheets."),
                     widget=forms.NumberInput(attrs={"min": 0, "max": 10, "inputmode": "numeric"}),
                 )
             else:
                 self.fields[_field_name(rule.key)] = forms.BooleanField(
-                    required=False, label=rule.label, help_text=rule.description
+                    required=False,
+                    label=in_words(rule.label),
+                    help_text=in_words(rule.description),
                 )
         self.fields["house_note"] = note
 
@@ -320,5 +324,5 @@ class HouseRulesForm(forms.Form):
             data["house_rules"] = parse_house_rules(raw)
         except ValueError as error:
             number = next(k for k, rule in HOUSE_RULES.items() if rule.takes_value)
-            self.add_error(_field_name(number), str(error))
+            self.add_error(_field_name(number), in_words(error))
         return data

@@ -318,7 +318,7 @@ def _plan(data: Any) -> _Planned:
     try:
         agreed = parse_house_rules(house.get("agreed") or {})
     except ValueError as error:
-        raise RuleError(gettext_noop("House rules: %(error)s", error=str(error))) from None
+        raise RuleError(gettext_noop("House rules: %(error)s", error=words_of(error))) from None
     first_dealer = seat_name(scored.get("first_dealer"))
     if first_dealer is not None and first_dealer not in players:
         raise RuleError(

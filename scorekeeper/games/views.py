@@ -239,7 +239,7 @@ def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = 
         "share_url": shared_url(request, reverse("games:live", args=[game.share_token])),
         **_life_choices(board),
         "editable": True,
-        "house_rule_lines": house_rule_labels(game.house_rules),
+        "house_rule_lines": [in_words(line) for line in house_rule_labels(game.house_rules)],
         **extra,
     }
 

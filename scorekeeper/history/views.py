@@ -212,7 +212,7 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _house_rules(agreed: dict[str, Any]) -> list[str]:
     """Agreed house rules in the scoreboard's words, from the rules library's one list."""
-    return house_rule_labels(agreed)
+    return [in_words(line) for line in house_rule_labels(agreed)]
 
 
 @crew_required

@@ -103,7 +103,11 @@ def entry_view(
         if set(entry.editions) >= set(EDITIONS)
         else ", ".join(EDITIONS[slug].title for slug in entry.editions)
     )
-    notes = [note.removeprefix(AT_THIS_TABLE) for note in table_notes(entry, agreed or {})]
+    # The notes open with "At this table:", which the page prints as a label of its own.
+    label = _("At this table:")
+    notes = [
+        in_words(note).removeprefix(label).strip() for note in table_notes(entry, agreed or {})
+    ]
     edition = edition if edition in EDITIONS else None
     own = (own_sheet(edition) or "") if edition else ""
     variants = [

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.games.forms import NOTE_MAX_LENGTH, HouseRulesForm
+from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Game, Player
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules
 
@@ -137,7 +138,9 @@ class HouseNoteForm(forms.Form):
     )
     rules = forms.MultipleChoiceField(
         required=False,
-        choices=[(key, rule.label) for key, rule in HOUSE_RULES.items() if not rule.takes_value],
+        choices=lambda: [
+            (key, in_words(rule.label)) for key, rule in HOUSE_RULES.items() if not rule.takes_value
+        ],
         widget=forms.CheckboxSelectMultiple,
         error_messages={"invalid_choice": gettext_lazy("There is no house rule called %(value)s.")},
     )

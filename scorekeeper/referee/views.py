@@ -106,7 +106,9 @@ def _game_context(game: Game | None) -> dict[str, Any]:
     return {
         "game": game,
         "game_query": f"?game={game.pk}" if game else "",
-        "house_lines": house_rule_labels(game.house_rules) if game else [],
+        "house_lines": [in_words(line) for line in house_rule_labels(game.house_rules)]
+        if game
+        else [],
     }
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scorekeeper.domain.words import gettext_noop
 from scorekeeper.rules.entries import Entry
 
 UNO_PENALTY_MIN = 0
@@ -34,7 +35,9 @@ class HouseRule:
         if not self.takes_value:
             return self.label
         cards = _penalty_cards(value)
-        return f"UNO penalty: {cards} card{'' if cards == 1 else 's'}"
+        if cards == 1:
+            return gettext_noop("UNO penalty: %(cards)s card", cards=cards)
+        return gettext_noop("UNO penalty: %(cards)s cards", cards=cards)
 
     def at_table(self, value: object = None) -> str:
         """The sentence shown under an answer when this table plays the rule.
@@ -45,29 +48,35 @@ class HouseRule:
             return _AT_TABLE[self.key]
         cards = _penalty_cards(value)
         if cards == 0:
-            return "At this table: forgetting to call UNO costs nothing."
-        noun = "card" if cards == 1 else "cards"
-        return (
-            f"At this table: getting caught without calling UNO costs {cards} {noun} "
-            "(the printed sheets say 2, unorules.org says 4)."
+            return gettext_noop("At this table: forgetting to call UNO costs nothing.")
+        if cards == 1:
+            return gettext_noop(
+                "At this table: getting caught without calling UNO costs %(cards)s card "
+                "(the printed sheets say 2, unorules.org says 4).",
+                cards=cards,
+            )
+        return gettext_noop(
+            "At this table: getting caught without calling UNO costs %(cards)s cards "
+            "(the printed sheets say 2, unorules.org says 4).",
+            cards=cards,
         )
 
 
 _AT_TABLE: dict[str, str] = {
-    "stack-draw": (
+    "stack-draw": gettext_noop(
         "At this table: when a Draw Two or a Wild Draw Four is played on you, you may answer "
         "with one of your own and pass the growing total on; whoever can't add one picks up "
         "the lot."
     ),
-    "seven-zero": (
+    "seven-zero": gettext_noop(
         "At this table: playing a 7 swaps your hand with a player you choose, and playing a 0 "
         "moves every hand one seat along in the direction of play."
     ),
-    "jump-in": (
+    "jump-in": gettext_noop(
         "At this table: anyone holding a card identical to the top of the discard pile may "
         "play it out of turn, and play carries on from them."
     ),
-    "draw-until-play": (
+    "draw-until-play": gettext_noop(
         "At this table: when you can't play, you keep drawing until you get a card you can play."
     ),
 }
@@ -77,8 +86,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
     for rule in (
         HouseRule(
             key="stack-draw",
-            label="Stacking Draw Twos and Wild Draw Fours",
-            description=(
+            label=gettext_noop("Stacking Draw Twos and Wild Draw Fours"),
+            description=gettext_noop(
                 "A player hit by a Draw Two or a Wild Draw Four may pass it on by playing one "
                 "of their own; the cards add up until someone can't."
             ),
@@ -86,8 +95,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
         ),
         HouseRule(
             key="seven-zero",
-            label="7-0: swap and rotate hands",
-            description=(
+            label=gettext_noop("7-0: swap and rotate hands"),
+            description=gettext_noop(
                 "A 7 swaps hands with a player of your choice; a 0 passes every hand on one "
                 "seat in the direction of play."
             ),
@@ -95,8 +104,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
         ),
         HouseRule(
             key="jump-in",
-            label="Jump-in",
-            description=(
+            label=gettext_noop("Jump-in"),
+            description=gettext_noop(
                 "Anyone holding a card identical to the top discard (same colour, same number "
                 "or symbol) may play it out of turn."
             ),
@@ -104,16 +113,20 @@ HOUSE_RULES: dict[str, HouseRule] = {
         ),
         HouseRule(
             key="draw-until-play",
-            label="Draw until you can play",
-            description="A player who can't play keeps drawing until they can, not just once.",
+            label=gettext_noop("Draw until you can play"),
+            description=gettext_noop(
+                "A player who can't play keeps drawing until they can, not just once."
+            ),
             affects=("draw-until-play", "cant-play-draw"),
         ),
         HouseRule(
             key="uno-penalty",
-            label="A different UNO penalty",
-            description=(
+            label=gettext_noop("A different UNO penalty"),
+            description=gettext_noop(
                 "The number of cards a player takes when caught without calling UNO "
-                f"({UNO_PENALTY_MIN} to {UNO_PENALTY_MAX})."
+                "(%(least)s to %(most)s).",
+                least=UNO_PENALTY_MIN,
+                most=UNO_PENALTY_MAX,
             ),
             affects=("uno-penalty", "call-uno"),
             takes_value=True,
@@ -129,13 +142,20 @@ def _penalty_cards(value: object) -> int:
     # bool is a subclass of int, but "True cards" is not a penalty anyone meant.
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(
-            f"The UNO penalty must be a whole number of cards from {UNO_PENALTY_MIN} "
-            f"to {UNO_PENALTY_MAX}."
+            gettext_noop(
+                "The UNO penalty must be a whole number of cards from %(least)s to %(most)s.",
+                least=UNO_PENALTY_MIN,
+                most=UNO_PENALTY_MAX,
+            )
         )
     if not UNO_PENALTY_MIN <= value <= UNO_PENALTY_MAX:
         raise ValueError(
-            f"The UNO penalty must be from {UNO_PENALTY_MIN} to {UNO_PENALTY_MAX} cards, "
-            f"not {value}."
+            gettext_noop(
+                "The UNO penalty must be from %(least)s to %(most)s cards, not %(value)s.",
+                least=UNO_PENALTY_MIN,
+                most=UNO_PENALTY_MAX,
+                value=value,
+            )
         )
     return value
 
@@ -150,12 +170,14 @@ def parse_house_rules(data: Mapping[str, object] | None) -> dict[str, object]:
     if data is None:
         return {}
     if not isinstance(data, Mapping):
-        raise ValueError("House rules must be given as a mapping of rule to value.")
+        raise ValueError(gettext_noop("House rules must be given as a mapping of rule to value."))
     agreed: dict[str, object] = {}
     for key, value in data.items():
         rule = HOUSE_RULES.get(key)
         if rule is None:
-            raise ValueError(f"There is no house rule called {key!r}.")
+            raise ValueError(
+                gettext_noop("There is no house rule called %(value)s.", value=repr(key))
+            )
         if rule.takes_value:
             if value is None:
                 continue
@@ -164,7 +186,11 @@ def parse_house_rules(data: Mapping[str, object] | None) -> dict[str, object]:
             if value:
                 agreed[key] = True
         else:
-            raise ValueError(f"The house rule {key!r} is either on or off (true or false).")
+            raise ValueError(
+                gettext_noop(
+                    "The house rule %(value)s is either on or off (true or false).", value=repr(key)
+                )
+            )
     return agreed
 
 
