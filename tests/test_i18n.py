@@ -658,3 +658,82 @@ def test_house_rules_speak_spanish(crew, spanish):
         spanish.get(reverse("referee:rule_detail", args=["call-uno"]) + f"?game={game.pk}")
     )
     assert "<strong>En esta mesa:</strong> si te descubren sin decir UNO, tomas 2 cartas" in entry
+
+
+# --- The decks, the first card and the pages that are not there, in Spanish ------------------
+
+
+@pytest.mark.django_db
+def test_the_decks_speak_spanish(crew, spanish):
+    home = page(Client().get("/", HTTP_ACCEPT_LANGUAGE="es"))
+    assert "Baraja clásica de 108 cartas, 108 cartas" in home
+    assert '<span class="chip">carta Balde de agua</span> Quien la juega descarta' in home
+    _no_english(home, "Classic 108-card deck", "Water Drop card", "Its player discards")
+    new = page(spanish.get(reverse("games:game_new")))
+    assert 'value="classic"' in new and " Clásico</label>" in new
+    assert " Kitty — carta Kitty</label>" in new
+    _no_english(new, " Classic</label>", "Kitty card")
+    game = make_game(crew, [], target=500, edition="water-drop")
+    text = page(spanish.get(reverse("games:game_detail", args=[game.pk])))
+    assert "reparte quien saque el número más alto" in text  # the draw for deal
+    _no_english(text, "Each player turns a card", "highest number deals")
+    classic = GameFactory(crew=crew, edition="classic")
+    text = page(spanish.get(reverse("games:game_detail", args=[classic.pk])))
+    assert "Clásico" in text.split("</title>")[0]  # the page title names the deck
+    assert "reparte quien tenga el valor más alto en puntos" in text
+    challenge = page(spanish.get(reverse("referee:game_challenge", args=[game.pk])))
+    assert "X es la carta Balde de agua." in challenge
+    _no_english(challenge, "Water Drop card")
+
+
+@pytest.mark.django_db
+def test_the_history_names_the_decks_in_spanish(crew, spanish):
+    make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})], date="2026-11-21")
+    players = page(spanish.get(reverse("history:player_list")))
+    assert ">Clásico</option>" in players and ">Water Drop</option>" in players
+    _no_english(players, ">Classic</option>")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("edition", "card", "words", "english"),
+    [
+        ("classic", "number", "No pasa nada especial", "Nothing special happens"),
+        ("classic", "reverse", "en sentido contrario a las agujas del reloj", "counter-clockwise"),
+        ("classic", "draw-two", "toma 2 y pierde el turno", "draws 2 and is skipped"),
+        ("classic", "wild", "La hoja del Clásico dice dos cosas", "says two things"),
+        ("kitty", "special", "lo leemos como que nadie toma", "we read it as"),
+        ("cheese-touch", "special", "La hoja no lo dice; acuérdenlo", "The sheet doesn't say"),
+        ("water-drop", "wild-draw-four", "Vuelve a la baraja", "goes back into the deck"),
+    ],
+)
+def test_the_first_card_speaks_spanish(spanish, edition, card, words, english):
+    url = reverse("referee:first_card") + f"?edition={edition}&card={card}"
+    text = page(spanish.get(url))
+    assert words in text
+    _no_english(text, english)
+
+
+@pytest.mark.django_db
+def test_a_refused_first_card_speaks_spanish(spanish):
+    response = spanish.get(reverse("referee:first_card") + "?edition=classic&card=special")
+    assert response.status_code == 422
+    text = page(response)
+    assert "La baraja Clásico no tiene carta especial" in text
+    assert "solo la tienen las ediciones Kitty, Cheese Touch, Water Drop" in text
+    _no_english(text, "deck has no special card")
+
+
+@pytest.mark.django_db
+def test_a_page_that_is_not_there_says_so_in_the_readers_language(crew, spanish, member_client):
+    missing = reverse("games:game_detail", args=[999999])
+    response = spanish.get(missing)
+    assert response.status_code == 404
+    text = page(response)
+    assert "<h1>No encontrado</h1>" in text and "Esa partida no existe en tu grupo." in text
+    assert "Volver a Scorekeeper" in text
+    _no_english(text, "Not found", "No such game")
+    english = Client().get("/no-such-page/", HTTP_ACCEPT_LANGUAGE="en")
+    assert english.status_code == 404
+    assert "There is no page at this address." in page(english)
+    assert "Resolver404" not in page(english)

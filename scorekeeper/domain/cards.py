@@ -113,7 +113,7 @@ class Card:
     def label(self, edition: str | Edition = "classic") -> str:
         """A human name: "red 7", "Wild Draw Four", "Kitty card"."""
         if self.kind is Kind.SPECIAL:
-            return get_edition(edition).special_name or "special card"
+            return get_edition(edition).special_name or gettext_noop("special card")
         if self.kind in (Kind.WILD, Kind.WILD_DRAW_FOUR):
             return KIND_NAMES[self.kind]
         from .editions import COLOUR_NAMES

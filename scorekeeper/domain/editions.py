@@ -51,13 +51,15 @@ class Edition:
     def deal_rule(self) -> str:
         """How the draw for deal ranks the cards, as this deck's sheet says, and our tie rule."""
         if self.deal_by_points:
-            ranking = (
-                "highest point value deals (its sheet): a Draw Two, Skip or Reverse counts 20, "
-                "a Wild or Wild Draw Four 50"
+            return gettext_noop(
+                "Each player turns a card: highest point value deals (its sheet): a Draw Two, "
+                "Skip or Reverse counts 20, a Wild or Wild Draw Four 50. A tie for highest draws "
+                "again (our rule)."
             )
-        else:
-            ranking = "highest number deals; action and wild cards count as zero (its sheet)"
-        return f"Each player turns a card: {ranking}. A tie for highest draws again (our rule)."
+        return gettext_noop(
+            "Each player turns a card: highest number deals; action and wild cards count as "
+            "zero (its sheet). A tie for highest draws again (our rule)."
+        )
 
     @property
     def deck_size(self) -> int:
@@ -70,18 +72,18 @@ EDITIONS: dict[str, Edition] = {
     for edition in (
         Edition(
             slug="classic",
-            name="Classic",
-            deck_name="Classic 108-card deck",
-            title="Classic",
+            name=gettext_noop("Classic"),
+            deck_name=gettext_noop("Classic 108-card deck"),
+            title=gettext_noop("Classic"),
             deal_by_points=True,
         ),
         Edition(
             slug="kitty",
-            name="Kitty",
-            deck_name="The Big Bang Theory edition",
-            title="The Big Bang Theory (Kitty)",
-            special_name="Kitty card",
-            special_summary=(
+            name=gettext_noop("Kitty"),
+            deck_name=gettext_noop("The Big Bang Theory edition"),
+            title=gettext_noop("The Big Bang Theory (Kitty)"),
+            special_name=gettext_noop("Kitty card"),
+            special_summary=gettext_noop(
                 "A wild card: the next player draws until they turn up a Sheldon or Penny card, "
                 "keeps them all and misses their turn."
             ),
@@ -89,11 +91,11 @@ EDITIONS: dict[str, Edition] = {
         ),
         Edition(
             slug="cheese-touch",
-            name="Cheese Touch",
-            deck_name="Diary of a Wimpy Kid edition",
-            title="Diary of a Wimpy Kid (Cheese Touch)",
-            special_name="Cheese Touch card",
-            special_summary=(
+            name=gettext_noop("Cheese Touch"),
+            deck_name=gettext_noop("Diary of a Wimpy Kid edition"),
+            title=gettext_noop("Diary of a Wimpy Kid (Cheese Touch)"),
+            special_name=gettext_noop("Cheese Touch card"),
+            special_summary=gettext_noop(
                 "Goes only on a yellow card: the next player draws 2, then 2 more (once) if they "
                 "have no yellow card to play on it."
             ),
@@ -102,11 +104,11 @@ EDITIONS: dict[str, Edition] = {
         ),
         Edition(
             slug="water-drop",
-            name="Water Drop",
-            deck_name="Water Drop edition",
-            title="Water Drop",
-            special_name="Water Drop card",
-            special_summary=(
+            name=gettext_noop("Water Drop"),
+            deck_name=gettext_noop("Water Drop edition"),
+            title=gettext_noop("Water Drop"),
+            special_name=gettext_noop("Water Drop card"),
+            special_summary=gettext_noop(
                 "Its player discards every blue card in their hand, then names the colour that "
                 "play continues in."
             ),

@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 
 from scorekeeper.domain.evenings import time_zone_or_default, zone
 
@@ -53,7 +54,7 @@ def current_crew(request: HttpRequest) -> Crew | None:
 def _crew_or_404(request: HttpRequest) -> Crew:
     crew = current_crew(request)
     if crew is None:  # the member left their last crew since the session began
-        raise Http404("You are not in a crew any more.")
+        raise Http404(_("You are not in a crew any more."))
     return crew
 
 
@@ -82,5 +83,5 @@ def crew_object_or_404(queryset, request: HttpRequest, **lookup: Any):
     """Fetch a row of the current crew only: another crew's row is a 404, never a leak."""
     obj = queryset.filter(crew=request.crew, **lookup).first()  # type: ignore[attr-defined]
     if obj is None:
-        raise Http404("Not found in your crew.")
+        raise Http404(_("Not found in your crew."))
     return obj

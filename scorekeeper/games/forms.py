@@ -130,7 +130,10 @@ class GameSetupForm(forms.Form):
 
         super().__init__(*args, **kwargs)
         self.fields["edition"].choices = [
-            (e.slug, e.name + (f" — {e.special_name}" if e.special_name else ""))
+            (
+                e.slug,
+                in_words(e.name) + (f" — {in_words(e.special_name)}" if e.special_name else ""),
+            )
             for e in EDITIONS.values()
         ]
         summaries = {mode: _(text) for mode, text in SCORING_SUMMARIES.items()}

@@ -203,7 +203,7 @@ def _locked_game_or_404(request: HttpRequest, game_id: int, **options: bool) -> 
     """A game of the current member's crew under its row lock, for one write; else 404."""
     with locked_game(member=request.user, game_id=game_id, **options) as game:
         if game is None:
-            raise Http404("No such game in your crew.")
+            raise Http404(_("No such game in your crew."))
         yield game
 
 
@@ -211,7 +211,7 @@ def _board_or_404(request: HttpRequest, game_id: int) -> Board:
     """A consistent read of a game of the current crew, scored once."""
     game = load_game(Game.objects.filter(crew=request.crew), game_id)  # type: ignore[attr-defined]
     if game is None:
-        raise Http404("No such game in your crew.")
+        raise Http404(_("No such game in your crew."))
     board = board_for(game)
     return replace(board, deleted=restorable_round(game, board))
 
@@ -346,7 +346,7 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     if request.method == "GET":
         board = _board_or_404(request, game_id)
         if not 1 <= number <= len(board.rounds):
-            raise Http404("No such round.")
+            raise Http404(_("No such round."))
         version = board.game.rounds.all()[number - 1].version
         form = _round_form(board.game, board.players, initial=_edit_initial(board, number))
         form.initial["version"] = version
@@ -387,7 +387,7 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     else:
         status = 422
     if not 1 <= number <= len(board.rounds):
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
     return _edit_page(request, board, form, number, status)
 
 
@@ -558,7 +558,7 @@ def game_remove(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_undelete(request: HttpRequest, deleted_id: int) -> HttpResponse:
     """Put a deleted game back (Undo on the home page)."""
     if not DeletedGame.objects.filter(crew=request.crew, pk=deleted_id).exists():  # type: ignore[attr-defined]
-        raise Http404("No such deleted game in your crew.")
+        raise Http404(_("No such deleted game in your crew."))
     try:
         game = game_restore(crew=request.crew, deleted=deleted_id, by=request.user)  # type: ignore[attr-defined]
     except RuleError as error:
@@ -582,7 +582,7 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
         .first()
     )
     if stamp is None:
-        raise Http404("This share link is not valid (it may have been replaced).")
+        raise Http404(_("This share link is not valid (it may have been replaced)."))
     # Times in the viewer's zone and words in their language: the page changes with both, so
     # the ETag (and with it the cache key) names both.
     shown_zone = activate_viewer_zone(request, stamp[2])
@@ -599,7 +599,7 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
     else:
         game = load_game(Game.objects.filter(share_token=token), stamp[0])
         if game is None:
-            raise Http404("This share link is not valid (it may have been replaced).")
+            raise Http404(_("This share link is not valid (it may have been replaced)."))
         etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{shown_zone}-{language}")
         context = {
             "game": game,
@@ -638,10 +638,10 @@ def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
         .first()
     )
     if token is None:
-        raise Http404("No such game in your crew.")
+        raise Http404(_("No such game in your crew."))
     url = shared_url(request, reverse("games:live", args=[token]))
     if url is None:
-        raise Http404("No address the other phones could open: set PUBLIC_URL.")
+        raise Http404(_("No address the other phones could open: set PUBLIC_URL."))
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")

@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Edition, Game, ScoringMode
 
 PERIOD_DAYS = {"30d": 30, "90d": 91, "365d": 365}
@@ -31,7 +32,7 @@ class GameFilter(django_filters.FilterSet):
     )
     edition = django_filters.ChoiceFilter(
         label=gettext_lazy("Edition"),
-        choices=Edition.choices,
+        choices=lambda: [(slug, in_words(name)) for slug, name in Edition.choices],
         empty_label=gettext_lazy("All editions"),
     )
     scoring = django_filters.ChoiceFilter(

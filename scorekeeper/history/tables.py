@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_tables2.export import TableExport
 
 from scorekeeper.domain import COLOUR_NAMES, WENT_OUT_ON, ScoredGame
+from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Challenge, Edition, GameNight, ScoringMode
 from scorekeeper.history.models import SeatResult
 
@@ -168,12 +169,12 @@ class NightGamesTable(HistoryTable):
     def render_edition(self, value: str, record: Any) -> str:
         return format_html(
             '{}<span class="h-sub">{}</span>',
-            EDITION_NAMES.get(value, value),
+            in_words(EDITION_NAMES.get(value, value)),
             MODE_NAMES.get(record.scoring, record.scoring),
         )
 
     def value_edition(self, value: str) -> str:
-        return EDITION_NAMES.get(value, value)
+        return in_words(EDITION_NAMES.get(value, value))
 
     def render_scoring(self, value: str) -> str:
         return MODE_NAMES.get(value, value)
@@ -516,7 +517,7 @@ class PlayerGamesTable(HistoryTable):
     def render_edition(self, value: str, record: SeatResult) -> str:
         return format_html(
             '{}<span class="h-sub">{}</span>',
-            EDITION_NAMES.get(value, value),
+            in_words(EDITION_NAMES.get(value, value)),
             MODE_NAMES.get(record.game.scoring, ""),
         )
 

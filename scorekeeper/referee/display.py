@@ -101,7 +101,7 @@ def entry_view(
     editions = (
         ""
         if set(entry.editions) >= set(EDITIONS)
-        else ", ".join(EDITIONS[slug].title for slug in entry.editions)
+        else ", ".join(in_words(EDITIONS[slug].title) for slug in entry.editions)
     )
     # The notes open with "At this table:", which the page prints as a label of its own.
     label = _("At this table:")
@@ -152,7 +152,7 @@ def common_disputes(edition: str = "") -> list[Entry]:
 
 def edition_choices() -> list[tuple[str, str]]:
     """Every edition in the registry, by the title the rules library uses."""
-    return [(edition.slug, edition.title) for edition in EDITIONS.values()]
+    return [(edition.slug, in_words(edition.title)) for edition in EDITIONS.values()]
 
 
 # --- The Wild Draw Four challenge ------------------------------------------------------------
@@ -188,11 +188,11 @@ def colour_hint(edition: str) -> str:
         return _(
             "Wild cards don't count; the %(special)s counts as %(colour)s. "
             "Matching numbers of other colours don't count."
-        ) % {"special": deck.special_name, "colour": colour}
+        ) % {"special": in_words(deck.special_name), "colour": colour}
     if deck.has_special:
         return _(
             "Wild cards and the %(special)s don't count, nor do matching numbers of other colours."
-        ) % {"special": deck.special_name}
+        ) % {"special": in_words(deck.special_name)}
     return _("Wild cards don't count, nor do matching numbers of other colours.")
 
 
@@ -208,7 +208,7 @@ class VerdictView:
 def _card_words(card: Card, deck: Edition) -> str:
     """A card's name in the reader's language: "red 7" / "7 rojo"."""
     if card.kind is Kind.SPECIAL:
-        return deck.special_name or _("special card")
+        return in_words(deck.special_name) if deck.special_name else _("special card")
     if card.kind in (Kind.WILD, Kind.WILD_DRAW_FOUR):
         return _(KIND_NAMES[card.kind])
     face = str(card.number) if card.kind is Kind.NUMBER else _(KIND_NAMES[card.kind])
@@ -355,12 +355,12 @@ def first_card_lines(outcome: FirstCardOutcome) -> list[tuple[str, str]]:
         return []  # the deck's sheet says two things: the summary says both, names no one
     lines = [
         (_("Plays first"), _seat(outcome.first_player)),
-        (_("Direction"), outcome.direction_label),
+        (_("Direction"), in_words(outcome.direction_label)),
     ]
     if outcome.chooses_colour:
         lines.append((_("Names the colour"), _seat(outcome.chooses_colour)))
     if outcome.draws:
-        lines.append((_("Draws"), outcome.draws))
+        lines.append((_("Draws"), in_words(outcome.draws)))
     if outcome.skipped:
         lines.append((_("Skipped"), _seat(outcome.skipped)))
     return lines

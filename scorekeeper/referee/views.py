@@ -156,7 +156,7 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
 def rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
     entry = get_entry(slug)
     if entry is None:
-        raise Http404("There is no rules entry with that name.")
+        raise Http404(_("There is no rules entry with that name."))
     game = _member_game(request)
     agreed = agreed_house_rules(game.house_rules) if game else {}
     # The deck whose sheets apply: the game's, or one named in the link (?edition=).
@@ -396,7 +396,7 @@ def first_card_helper(request: HttpRequest) -> HttpResponse:
         try:
             outcome = first_card(card, edition)
         except ValueError as refused:
-            error = str(refused)
+            error = in_words(refused)
     choices = first_card_choices(edition)
     language = get_language()
     rule = get_localized_entry(outcome.entry, language) if outcome else None

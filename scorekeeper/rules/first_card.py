@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.domain.cards import Kind
 from scorekeeper.domain.editions import EDITIONS, get_edition
+from scorekeeper.domain.words import gettext_noop
 from scorekeeper.rules.entries import get_entry, own_sheet
 
 # The card kinds as the domain declares them ("number", "draw-two", ..., "special").
@@ -52,8 +53,8 @@ class FirstCardOutcome:
     def direction_label(self) -> str:
         """The direction in table words, e.g. "clockwise (to the left)"."""
         return {
-            CLOCKWISE: "clockwise (to the left)",
-            COUNTER_CLOCKWISE: "counter-clockwise (to the right)",
+            CLOCKWISE: gettext_noop("clockwise (to the left)"),
+            COUNTER_CLOCKWISE: gettext_noop("counter-clockwise (to the right)"),
         }.get(self.direction, "")
 
 
@@ -80,14 +81,20 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
             f"There is no edition called {edition!r}; choose one of {', '.join(EDITIONS)}."
         )
     if kind not in KINDS:
-        raise ValueError(f"There is no card kind {kind!r}; choose one of {', '.join(KINDS)}.")
+        raise ValueError(
+            gettext_noop(
+                "There is no card kind %(kind)s; choose one of %(kinds)s.",
+                kind=repr(kind),
+                kinds=", ".join(KINDS),
+            )
+        )
 
     common = {"kind": kind, "edition": edition}
     classic_sheet = own_sheet(edition) == "unorules"
     if kind == "number":
         return FirstCardOutcome(
             **common,
-            summary=(
+            summary=gettext_noop(
                 "Nothing special happens: the player on the dealer's left opens and play "
                 "goes clockwise."
             ),
@@ -100,20 +107,22 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
     if kind == "draw-two":
         return FirstCardOutcome(
             **common,
-            summary=(
+            summary=gettext_noop(
                 "The player on the dealer's left picks up 2 cards and loses the turn, so the "
                 "next player clockwise opens."
             ),
             first_player=TWO_LEFT_OF_DEALER,
             direction=CLOCKWISE,
             returned=False,
-            draws="the player left of the dealer draws 2 and is skipped",
+            draws=gettext_noop("the player left of the dealer draws 2 and is skipped"),
             skipped=LEFT_OF_DEALER,
             entry="first-card-draw-two",
             variants=_variants("first-card-draw-two", edition),
             reading=(
-                "unorules.org only says the first player draws 2; losing the turn is the Draw "
-                "Two's own rule on the same sheet, which we apply."
+                gettext_noop(
+                    "unorules.org only says the first player draws 2; losing the turn is the "
+                    "Draw Two's own rule on the same sheet, which we apply."
+                )
                 if classic_sheet
                 else ""
             ),
@@ -121,7 +130,7 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
     if kind == "skip":
         return FirstCardOutcome(
             **common,
-            summary=(
+            summary=gettext_noop(
                 "The player on the dealer's left is skipped, so the next player clockwise opens."
             ),
             first_player=TWO_LEFT_OF_DEALER,
@@ -136,7 +145,7 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
         if classic_sheet:
             return FirstCardOutcome(
                 **common,
-                summary=(
+                summary=gettext_noop(
                     "The player on the dealer's right opens and play goes counter-clockwise "
                     "(to the right)."
                 ),
@@ -149,7 +158,9 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
             )
         return FirstCardOutcome(
             **common,
-            summary="The dealer opens and play goes counter-clockwise (to the right).",
+            summary=gettext_noop(
+                "The dealer opens and play goes counter-clockwise (to the right)."
+            ),
             first_player=DEALER,
             direction=COUNTER_CLOCKWISE,
             returned=False,
@@ -160,7 +171,7 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
     if kind == "wild" and classic_sheet:
         return FirstCardOutcome(
             **common,
-            summary=(
+            summary=gettext_noop(
                 "The Classic sheet says two things, so agree which before you deal: its set-up "
                 "section puts a Wild back and turns up another card; its Wild card section has "
                 "the player on the dealer's left name the colour and open."
@@ -176,7 +187,7 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
     if kind == "wild":
         return FirstCardOutcome(
             **common,
-            summary=(
+            summary=gettext_noop(
                 "The player on the dealer's left names the starting colour and opens, "
                 "going clockwise."
             ),
@@ -191,7 +202,9 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
     if kind == "wild-draw-four":
         return FirstCardOutcome(
             **common,
-            summary="It goes back into the deck and another card is turned up instead.",
+            summary=gettext_noop(
+                "It goes back into the deck and another card is turned up instead."
+            ),
             first_player="",
             direction="",
             returned=True,
@@ -207,15 +220,19 @@ def _special(edition: str) -> FirstCardOutcome:
     if not deck.has_special:
         with_special = ", ".join(e.name for e in EDITIONS.values() if e.has_special)
         raise ValueError(
-            f"The {deck.name} deck has no special card, so a special first card can't happen; "
-            f"only the {with_special} editions have one."
+            gettext_noop(
+                "The %(deck)s deck has no special card, so a special first card can't happen; "
+                "only the %(editions)s editions have one.",
+                deck=deck.name,
+                editions=with_special,
+            )
         )
     common = {"kind": "special", "edition": edition}
     if edition == "kitty":
         # The only themed sheet that covers its own special card turned up first.
         return FirstCardOutcome(
             **common,
-            summary=(
+            summary=gettext_noop(
                 "Like a Wild: the player on the dealer's left names the starting colour, "
                 "and nobody draws."
             ),
@@ -225,12 +242,14 @@ def _special(edition: str) -> FirstCardOutcome:
             draws="",
             chooses_colour=LEFT_OF_DEALER,
             entry="first-card-kitty",
-            reading="The sheet doesn't mention a draw; we read it as making nobody draw.",
+            reading=gettext_noop(
+                "The sheet doesn't mention a draw; we read it as making nobody draw."
+            ),
         )
     if edition == "cheese-touch":
         return FirstCardOutcome(
             **common,
-            summary=(
+            summary=gettext_noop(
                 "The sheet doesn't say; agree at the table. Our suggested reading: the "
                 "player on the dealer's left picks up 2, then plays a yellow card or picks "
                 "up 2 more."
@@ -238,12 +257,12 @@ def _special(edition: str) -> FirstCardOutcome:
             first_player=LEFT_OF_DEALER,
             direction=CLOCKWISE,
             returned=False,
-            draws=(
+            draws=gettext_noop(
                 "the player left of the dealer draws 2, then 2 more if they have no yellow card"
             ),
             entry="first-card-cheese-touch",
             silent=True,
-            reading=(
+            reading=gettext_noop(
                 "Following the general summary, where an action card turned up first acts on "
                 "the first player."
             ),
@@ -251,7 +270,7 @@ def _special(edition: str) -> FirstCardOutcome:
     if edition == "water-drop":
         return FirstCardOutcome(
             **common,
-            summary=(
+            summary=gettext_noop(
                 "The sheet doesn't say; agree at the table. Our suggested reading: treat it "
                 "like a Wild, so the player on the dealer's left names the colour and opens."
             ),
@@ -262,16 +281,17 @@ def _special(edition: str) -> FirstCardOutcome:
             chooses_colour=LEFT_OF_DEALER,
             entry="first-card-water-drop",
             silent=True,
-            reading="Nobody played it, so nobody empties their blue cards.",
+            reading=gettext_noop("Nobody played it, so nobody empties their blue cards."),
         )
     # A deck added to the registry before anyone has read its sheet on this: say so, and
     # offer the reading most sheets give a wild card.
     return FirstCardOutcome(
         **common,
-        summary=(
-            f"We have no reading of the {deck.name} sheet for this; agree at the table. Our "
+        summary=gettext_noop(
+            "We have no reading of the %(deck)s sheet for this; agree at the table. Our "
             "suggested reading: treat it like a Wild, so the player on the dealer's left names "
-            "the colour and opens."
+            "the colour and opens.",
+            deck=deck.name,
         ),
         first_player=LEFT_OF_DEALER,
         direction=CLOCKWISE,
