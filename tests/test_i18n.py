@@ -737,3 +737,56 @@ def test_a_page_that_is_not_there_says_so_in_the_readers_language(crew, spanish,
     assert english.status_code == 404
     assert "There is no page at this address." in page(english)
     assert "Resolver404" not in page(english)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("game", "words", "english"),
+    [
+        (
+            {"players": ["Ann", "Ben"], "rounds": {}},
+            "&#x27;rounds&#x27; debe ser una lista.",
+            "must be",
+        ),
+        (
+            {"players": ["Ann", "Ben"], "target": 2_000_000},
+            "debe ser un número entero de 1 a 1\xa0000\xa0000, como 500.",
+            "whole number",
+        ),
+        (
+            {"players": ["Ann", "Ben"], "rounds": [{"winner": "Cat", "hands": {}}]},
+            "Ronda 1: quien ganó, &#x27;Cat&#x27;, no es un jugador de esta partida.",
+            "is not a player",
+        ),
+        (
+            {"players": ["Ann", "Ann"]},
+            "El nombre &#x27;Ann&#x27; aparece dos veces",
+            "is used twice",
+        ),
+    ],
+)
+def test_a_game_files_problems_speak_spanish(crew, spanish, game, words, english):
+    """A game file's own problems (scorekeeper.domain.scoring) are said in the reader's
+    language, large numbers with the language's separators."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    data = {"format": "scorekeeper-game/1", "edition": "classic", **game}
+    upload = SimpleUploadedFile("partida.json", json.dumps(data).encode(), "application/json")
+    response = spanish.post(reverse("history:games_import"), {"file": upload})
+    text = page(response)
+    assert words in text
+    _no_english(text, english)
+
+
+def test_a_card_is_named_in_the_readers_language():
+    from django.utils import translation
+
+    from scorekeeper.domain import parse_card
+    from scorekeeper.games.languages import in_words
+
+    card = parse_card("R+2")
+    assert card.label() == "red Draw Two"  # the core's English
+    with translation.override("es"):
+        assert in_words(card.label()) == "Toma 2 rojo"
+        assert in_words(parse_card("G7").label()) == "7 verde"
+        assert in_words(parse_card("X", "kitty").label("kitty")) == "carta Kitty"

@@ -60,7 +60,13 @@ def kind_name(kind: Kind | str, edition: str | Edition = "classic") -> str:
         kind = Kind(kind)
     except ValueError:
         known = ", ".join(Kind)
-        raise RuleError(f"There is no card kind {kind!r}; choose one of {known}.") from None
+        raise RuleError(
+            gettext_noop(
+                "There is no card kind %(kind)s; choose one of %(kinds)s.",
+                kind=repr(kind),
+                kinds=known,
+            )
+        ) from None
     if kind is not Kind.SPECIAL:
         return KIND_NAMES[kind]
     deck = get_edition(edition)
@@ -118,9 +124,11 @@ class Card:
             return KIND_NAMES[self.kind]
         from .editions import COLOUR_NAMES
 
-        colour = COLOUR_NAMES.get(self.colour, "")
         face = str(self.number) if self.kind is Kind.NUMBER else KIND_NAMES[self.kind]
-        return f"{colour} {face}".strip()
+        if self.colour not in COLOUR_NAMES:  # not entered: the face alone
+            return face
+        # "red 7" / "7 rojo": the language puts the colour where it goes.
+        return gettext_noop("%(colour)s %(face)s", colour=COLOUR_NAMES[self.colour], face=face)
 
 
 def parse_card(token: str, edition: str | Edition = "classic") -> Card:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .cards import UNKNOWN_COLOUR, Card, Kind, parse_cards
 from .editions import COLOUR_NAMES, Edition, get_edition
 from .errors import RuleError
+from .words import gettext_noop
 
 GUILTY_DRAW = 4
 INNOCENT_DRAW = 6
@@ -29,7 +30,11 @@ def parse_colour(value: str) -> str:
     for letter, name in COLOUR_NAMES.items():
         if text in (letter.lower(), name):
             return letter
-    raise RuleError(f"Unknown colour {value!r}: choose red, green, blue or yellow.")
+    raise RuleError(
+        gettext_noop(
+            "Unknown colour %(value)s: choose red, green, blue or yellow.", value=repr(value)
+        )
+    )
 
 
 def card_colour(card: Card, edition: Edition) -> str | None:
@@ -54,7 +59,12 @@ def judge_challenge(
     cards = parse_cards(hand, deck)
     unknown = [card for card in cards if card.colour == UNKNOWN_COLOUR]
     if unknown:
-        raise RuleError(f"{unknown[0]} has no colour: a challenge needs each card's colour.")
+        raise RuleError(
+            gettext_noop(
+                "%(card)s has no colour: a challenge needs each card's colour.",
+                card=str(unknown[0]),
+            )
+        )
     matching = tuple(card for card in cards if card_colour(card, deck) == colour)
     name = COLOUR_NAMES[colour]
     if matching:

@@ -128,4 +128,10 @@ def get_edition(edition: str | Edition) -> Edition:
         return EDITIONS[str(edition).strip().lower()]
     except KeyError:
         known = ", ".join(EDITIONS)
-        raise RuleError(f"Unknown edition {edition!r}: choose one of {known}.") from None
+        raise RuleError(
+            gettext_noop(
+                "Unknown edition %(value)s: choose one of %(known)s.",
+                value=repr(edition),
+                known=known,
+            )
+        ) from None

@@ -128,13 +128,21 @@ def parse_scoring(value: Any) -> Scoring:
     try:
         return Scoring(str(value).strip().lower())
     except ValueError:
-        raise RuleError(f"Unknown scoring mode {value!r}: choose 'standard' or 'lowest'.") from None
+        raise RuleError(
+            gettext_noop(
+                "Unknown scoring mode %(value)s: choose 'standard' or 'lowest'.", value=repr(value)
+            )
+        ) from None
 
 
 def parse_target(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_TARGET:
         raise RuleError(
-            f"The target {value!r} must be a whole number from 1 to {MAX_TARGET:,}, such as 500."
+            gettext_noop(
+                "The target %(value)s must be a whole number from 1 to %(most)s, such as 500.",
+                value=repr(value),
+                most=MAX_TARGET,
+            )
         )
     return value
 
@@ -142,11 +150,19 @@ def parse_target(value: Any) -> int:
 def parse_players(value: Any) -> list[str]:
     """Seat order: 2 to 10 distinct names (ignoring case), each as :func:`clean_name` keeps it."""
     if not isinstance(value, list):
-        raise RuleError(f"Players must be a list of names in seat order, not {value!r}.")
+        raise RuleError(
+            gettext_noop(
+                "Players must be a list of names in seat order, not %(value)s.", value=repr(value)
+            )
+        )
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
         raise RuleError(
-            f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-            f"{len(value)} {'was' if len(value) == 1 else 'were'} given."
+            gettext_noop(
+                "A game needs %(least)s to %(most)s players; this one lists %(count)s.",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=len(value),
+            )
         )
     names: list[str] = []
     seen: dict[str, str] = {}
@@ -154,7 +170,11 @@ def parse_players(value: Any) -> list[str]:
         name = clean_name(raw)
         key = name.casefold()
         if key in seen:
-            raise RuleError(f"Player name {name!r} is used twice (names ignore case).")
+            raise RuleError(
+                gettext_noop(
+                    "Player name %(name)s is used twice (names ignore case).", name=repr(name)
+                )
+            )
         seen[key] = name
         names.append(name)
     return names
@@ -233,21 +253,47 @@ def parse_round(
     number: int, data: Any, players: list[str], edition: str
 ) -> tuple[str, dict[str, Hand]]:
     """Validate one round; every refusal names the round."""
-    prefix = f"Round {number}: "
     if not isinstance(data, Mapping):
-        raise RuleError(f"{prefix}expected an object with 'winner' and 'hands'.")
+        raise RuleError(
+            gettext_noop(
+                "Round %(number)s: expected an object with 'winner' and 'hands'.", number=number
+            )
+        )
     winner = seat_name(data.get("winner"))
     if not isinstance(winner, str) or winner not in players:
-        raise RuleError(f"{prefix}the winner {winner!r} is not a player of this game.")
+        raise RuleError(
+            gettext_noop(
+                "Round %(number)s: the winner %(winner)s is not a player of this game.",
+                number=number,
+                winner=repr(winner),
+            )
+        )
     raw_hands = data.get("hands", {})
     if not isinstance(raw_hands, Mapping):
-        raise RuleError(f"{prefix}'hands' must map each player to their cards or total.")
+        raise RuleError(
+            gettext_noop(
+                "Round %(number)s: 'hands' must map each player to their cards or total.",
+                number=number,
+            )
+        )
     raw_hands = {seat_name(name): hand for name, hand in raw_hands.items()}
     for name in raw_hands:
         if not isinstance(name, str) or name not in players:
-            raise RuleError(f"{prefix}{name!r} in the hands is not a player of this game.")
+            raise RuleError(
+                gettext_noop(
+                    "Round %(number)s: %(name)s in the hands is not a player of this game.",
+                    number=number,
+                    name=repr(name),
+                )
+            )
     if winner in raw_hands and not holds_no_cards(raw_hands[winner], edition):
-        raise RuleError(f"{prefix}the winner {winner} went out, so holds no cards.")
+        raise RuleError(
+            gettext_noop(
+                "Round %(number)s: the winner %(winner)s went out, so holds no cards.",
+                number=number,
+                winner=winner,
+            )
+        )
     hands: dict[str, Hand] = {}
     try:
         for player in players:
@@ -326,10 +372,16 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
     ``"no_result"`` or ``"abandoned"`` nobody does.
     """
     if not isinstance(game, Mapping):
-        raise RuleError("A game must be a JSON object.")
+        raise RuleError(gettext_noop("A game must be a JSON object."))
     fmt = game.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RuleError(f"Unknown format {fmt!r}: expected {FORMAT!r}.")
+        raise RuleError(
+            gettext_noop(
+                "Unknown format %(value)s: expected %(format)s.",
+                value=repr(fmt),
+                format=repr(FORMAT),
+            )
+        )
     edition = get_edition(game.get("edition", "classic")).slug
     scoring = parse_scoring(game.get("scoring", Scoring.STANDARD))
     target = parse_target(game.get("target", DEFAULT_TARGET))
@@ -337,16 +389,28 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
     ended = parse_ending(game.get("ended"))
     rounds = game.get("rounds", [])
     if not isinstance(rounds, list):
-        raise RuleError("'rounds' must be a list.")
+        raise RuleError(gettext_noop("'rounds' must be a list."))
     if len(rounds) > MAX_ROUNDS:
-        raise RuleError(f"A game holds at most {MAX_ROUNDS:,} rounds; this one has {len(rounds)}.")
+        raise RuleError(
+            gettext_noop(
+                "A game holds at most %(most)s rounds; this one has %(count)s.",
+                most=MAX_ROUNDS,
+                count=len(rounds),
+            )
+        )
 
     totals = dict.fromkeys(players, 0)
     scored_rounds = []
     finished_at: int | None = None
     for number, data in enumerate(rounds, start=1):
         if finished_at is not None:
-            raise RuleError(f"Round {number} comes after the game ended in round {finished_at}.")
+            raise RuleError(
+                gettext_noop(
+                    "Round %(number)s comes after the game ended in round %(last)s.",
+                    number=number,
+                    last=finished_at,
+                )
+            )
         winner, hands = parse_round(number, data, players, edition)
         points = round_points(winner, hands, players, scoring)
         for player, scored in points.items():
@@ -366,11 +430,17 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
     finished = finished_at is not None
     if ended and finished:
         raise RuleError(
-            f"The game reached its target in round {finished_at}, so it can't also be ended "
-            f"early ({ended!r})."
+            gettext_noop(
+                "The game reached its target in round %(number)s, so it can't also be ended "
+                "early (%(ended)s).",
+                number=finished_at,
+                ended=repr(ended),
+            )
         )
     if ended in ENDINGS_WITH_A_RESULT and not scored_rounds:
-        raise RuleError("A game ended with the leader winning needs at least one round.")
+        raise RuleError(
+            gettext_noop("A game ended with the leader winning needs at least one round.")
+        )
     has_result = finished or ended in ENDINGS_WITH_A_RESULT
     result = {
         "totals": totals,

@@ -12,6 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
+# Whole numbers from here up are written with thousands separators ("1,000,000"; the pages
+# use their language's separator): limits and totals, never a round or seat number.
+GROUPED_FROM = 10_000
+
+
+def grouped(value: Any) -> Any:
+    """A large whole number with English thousands separators; anything else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= GROUPED_FROM:
+        return f"{value:,}"
+    return value
+
 
 class Words(str):
     """An English sentence (or label) of the core, with the template and values it came from."""
@@ -20,7 +31,8 @@ class Words(str):
     values: dict[str, Any]
 
     def __new__(cls, template: str, /, **values: Any) -> Words:
-        words = super().__new__(cls, template % values if values else template)
+        english = {name: grouped(value) for name, value in values.items()}
+        words = super().__new__(cls, template % english if values else template)
         words.template, words.values = template, values
         return words
 

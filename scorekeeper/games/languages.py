@@ -25,13 +25,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.formats import number_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from scorekeeper.domain import keypad_keys
-from scorekeeper.domain.words import Words, words_of
+from scorekeeper.domain.words import Words, grouped, words_of
 
 from .models import Preference
 
@@ -242,11 +243,17 @@ def in_words(message: object) -> str:
     template = _(message.template)
     if not message.values:
         return template
-    values = {
-        name: in_words(value) if isinstance(value, Words) else value
-        for name, value in message.values.items()
-    }
+    values = {name: _in_language(value) for name, value in message.values.items()}
     return template % values
+
+
+def _in_language(value: object) -> object:
+    """A value of a core sentence as the page's language writes it."""
+    if isinstance(value, Words):
+        return in_words(value)
+    if grouped(value) is not value:  # a large whole number: the language's separators
+        return number_format(value, force_grouping=True)
+    return value
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ def challenge_record(
     if challenger.pk not in seated or challenged.pk not in seated:
         raise RuleError(_("Both players must be seated in this game."))
     if challenger.pk == challenged.pk:
-        raise RuleError("A player can't challenge their own Wild Draw Four.")
+        raise RuleError(_("A player can't challenge their own Wild Draw Four."))
     if not challenger_drew and not log_anyway:
         raise _other_challenger(game, challenger)
     try:
