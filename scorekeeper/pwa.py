@@ -88,6 +88,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+def ping(request: HttpRequest) -> HttpResponse:
+    """Whether the server can be reached: a phone's offline queue asks before it goes back online
+    (navigator.onLine cannot tell). An empty answer, never cached, signed in or not."""
+    response = HttpResponse(status=204)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
 def offline(request: HttpRequest) -> HttpResponse:
     """Shown by the worker for a page this phone has not kept: it lists the ones it has."""
     return render(request, "offline.html")

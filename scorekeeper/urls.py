@@ -7,6 +7,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
+    path("ping/", pwa.ping, name="ping"),
     path("", include("scorekeeper.games.account_urls")),
     path("", include("scorekeeper.games.urls")),
     path("", include("scorekeeper.history.urls")),

@@ -17,7 +17,7 @@
 
   var DB_NAME = "scorekeeper";
   var STORE = "rounds";
-  var RETRY_MS = 15000;
+  var RETRY_MS = 5000;  // how often the server is asked for while something waits
   var TIMEOUT_MS = 8000;
   var SENDABLE = { waiting: true, sending: true, signin: true };
   var inFlight = {};  // request keys htmx is sending from this page right now
@@ -560,24 +560,57 @@
   });
   document.addEventListener("htmx:afterSettle", render);
   window.addEventListener("offline", render);
-  window.addEventListener("online", function () {
+  // Back online: send what waits (this page's challenges too, offline-challenges.js; reloading
+  // while one is on its way would cut it off and show an empty list before the reloaded page
+  // reads the store; on the game page their script may still be loading: wait for it). Then a
+  // kept copy, which shows the board as it was, fetches the page again unless a round is half
+  // typed or something still waits.
+  var reconnecting = null;
+  function backOnline() {
+    if (reconnecting) return reconnecting;
     pollFailed = false;
-    // The page's challenges go out too (offline-challenges.js): reloading while one is on its
-    // way would cut it off and show an empty list before the reloaded page reads the store.
-    // On the game page their script may still be loading (loadChallengeQueue): wait for it.
-    challengeQueue.then(function (loaded) {
+    reconnecting = challengeQueue.then(function (loaded) {
       var challenges = loaded || window.scorekeeperChallenges;
       return Promise.all([flush(), challenges ? challenges.flush() : null]).then(function () { return challenges; });
     }).then(function (challenges) {
       var line = statusLine();
-      // A kept copy shows the board as it was: fetch the page again unless a round is half typed.
       if (!line || line.getAttribute("data-copy") !== "kept" || formTouched(document.getElementById("round-form"))) return null;
       return Promise.all([entries(), challenges ? challenges.entries() : []]).then(function (lists) {
         var waiting = lists[0].concat(lists[1]).some(function (e) { return SENDABLE[e.state]; });
         if (!waiting) location.reload();
       });
+    }).then(function () { reconnecting = null; }, function () { reconnecting = null; });
+    return reconnecting;
+  }
+  window.addEventListener("online", backOnline);
+
+  // navigator.onLine only says a network is there, not that the server can be reached (a
+  // cabin's Wi-Fi without internet reads "online" and never fires "online" when the line comes
+  // back), so while something waits or the page is a kept copy, the timer asks the server
+  // itself (/ping/, which the worker never answers from its cache) and goes back online when it
+  // answers.
+  function needsServer() {
+    var line = statusLine();
+    if (line && line.getAttribute("data-copy") === "kept") return Promise.resolve(true);
+    return Promise.all([entries(), challengeQueue]).then(function (results) {
+      var challenges = results[1] || window.scorekeeperChallenges;
+      return Promise.all([results[0], challenges ? challenges.entries() : []]);
+    }).then(function (lists) {
+      return lists[0].concat(lists[1]).some(function (e) { return SENDABLE[e.state]; });
     });
-  });
+  }
+  function probe() {
+    var line = statusLine();
+    var url = line && line.getAttribute("data-ping");
+    if (!url || reconnecting || flushing || navigator.onLine === false) return Promise.resolve();
+    return needsServer().then(function (needed) {
+      if (!needed) return null;
+      return fetch(url, { cache: "no-store", credentials: "same-origin" }).then(function (response) {
+        if (response.ok) return backOnline();
+        return null;
+      }, function () { return null; });
+    }).catch(function () { return null; });
+  }
 
   function registerWorker() {
     var line = statusLine();
@@ -656,9 +689,10 @@
     listKeptGames();
     loadChallengeQueue();
     render().then(flush);
-    setInterval(function () {
-      entries().then(function (list) { if (list.some(function (e) { return SENDABLE[e.state]; })) flush(); });
-    }, RETRY_MS);
+    setInterval(probe, RETRY_MS);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") probe();
+    });
   }
 
   window.scorekeeperOffline = {

@@ -66,13 +66,23 @@ workbox.routing.setCatchHandler(function (options) {
   });
 });
 
+// Keep a page as it is now, fetched by the worker itself (only the page itself, see above).
+function keep(pathname) {
+  return fetch(pathname, { credentials: "same-origin" }).then(function (response) {
+    if (!onlyThePageItself.cacheWillUpdate({ response: response })) return null;
+    return caches.open(PAGES).then(function (cache) { return cache.put(pathname, response); });
+  }).catch(function () { return null; });
+}
+
 // A new deploy's worker drops the pages its predecessor kept (they name the old static files).
+// It keeps the home page at once, whichever page installed it: the installed app starts there,
+// and the page a sign-in lands on is often gone before the worker takes it over.
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
       return name.indexOf(PREFIX + "-pages-") === 0 && name !== PAGES;
     }).map(function (name) { return caches.delete(name); }));
-  }));
+  }).then(function () { return keep("/"); }));
 });
 
 // Signing out forgets the kept pages: the next person on this phone must not read them.
@@ -84,9 +94,6 @@ self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "keep-page") {
     var url = new URL(event.data.url, self.location.href);
     if (url.origin !== self.location.origin || !KEPT_PAGE.test(url.pathname)) return;
-    event.waitUntil(fetch(url.pathname, { credentials: "same-origin" }).then(function (response) {
-      if (!onlyThePageItself.cacheWillUpdate({ response: response })) return null;
-      return caches.open(PAGES).then(function (cache) { return cache.put(url.pathname, response); });
-    }).catch(function () { return null; }));
+    event.waitUntil(keep(url.pathname));
   }
 });
