@@ -136,7 +136,8 @@ mkdir -p "$WORK/blank"
 cat >"$WORK/blank/index.html" <<'EOF'
 <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="description" content="A blank page: the control of this benchmark."></head>
+<meta name="description" content="A blank page: the control of this benchmark.">
+<link rel="icon" href="data:,"></head>
 <body><h1>Blank</h1><p>A heading and a sentence.</p></body></html>
 EOF
 BLANK_PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
