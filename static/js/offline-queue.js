@@ -166,6 +166,16 @@
     });
   }
 
+  // A challenge being filled in on the page (offline-challenges.js's form): not to be wiped.
+  function challengeTouched() {
+    var form = document.querySelector("form[data-offline-challenge]");
+    if (!form) return false;
+    return Array.prototype.some.call(form.querySelectorAll('input:not([type="hidden"])'), function (input) {
+      if (input.type === "radio" || input.type === "checkbox") return input.checked !== input.defaultChecked;
+      return input.value !== input.defaultValue;
+    });
+  }
+
   function setRoundNumber(form, number) {
     var input = form.querySelector('input[name="number"]');
     if (!input || String(input.value) === String(number)) return;
@@ -563,8 +573,8 @@
   // Back online: send what waits (this page's challenges too, offline-challenges.js; reloading
   // while one is on its way would cut it off and show an empty list before the reloaded page
   // reads the store; on the game page their script may still be loading: wait for it). Then a
-  // kept copy, which shows the board as it was, fetches the page again unless a round is half
-  // typed or something still waits.
+  // kept copy, which shows the board as it was, fetches the page again unless a round or a
+  // challenge is half entered or something still waits.
   var reconnecting = null;
   function backOnline() {
     if (reconnecting) return reconnecting;
@@ -574,7 +584,8 @@
       return Promise.all([flush(), challenges ? challenges.flush() : null]).then(function () { return challenges; });
     }).then(function (challenges) {
       var line = statusLine();
-      if (!line || line.getAttribute("data-copy") !== "kept" || formTouched(document.getElementById("round-form"))) return null;
+      if (!line || line.getAttribute("data-copy") !== "kept") return null;
+      if (formTouched(document.getElementById("round-form")) || challengeTouched()) return null;
       return Promise.all([entries(), challenges ? challenges.entries() : []]).then(function (lists) {
         var waiting = lists[0].concat(lists[1]).some(function (e) { return SENDABLE[e.state]; });
         if (!waiting) location.reload();

@@ -178,6 +178,11 @@ def test_the_shell_and_the_games_scoreboard_open_offline(open_phone, live_server
     page.goto(live_server.url + "/")
     expect(page.locator("#offline-status")).to_contain_text("Offline — last synced")
 
+    # The connection returns: the kept copy fetches itself again, by itself.
+    context.set_offline(False)
+    _reloaded_live(page)
+    expect(page.locator("#offline-status")).to_be_hidden()
+
 
 def _submit(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Save round {number}").click()
@@ -436,3 +441,25 @@ def test_rounds_entered_on_the_kept_copy_across_a_reload_each_keep_their_own_key
     context.set_offline(False)
     expect(page.locator("[data-queued-round]")).to_have_count(0, timeout=15_000)
     assert list(Round.objects.filter(game=game).values_list("number", flat=True)) == [1, 2, 3, 4, 5]
+
+
+def test_a_challenge_half_entered_on_a_kept_copy_is_not_wiped_when_the_server_answers(
+    open_phone, live_server, game
+):
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+    page.goto(f"{live_server.url}/games/{game.pk}/challenge/")  # kept by the worker
+    context.set_offline(True)
+    page.reload()
+    status = page.locator("#offline-status")
+    expect(status).to_have_attribute("data-copy", "kept")
+    challenger = page.get_by_role("group", name="Who challenged?").get_by_label("Ann")
+    challenger.check()
+
+    context.set_offline(False)
+    for _ in range(2):  # the page asks the server, and acts on the answer, twice
+        page.wait_for_event(
+            "response", lambda r: r.url.endswith("/ping/") and r.status == 204, timeout=15_000
+        )
+    expect(challenger).to_be_checked()  # not reloaded away
+    expect(status).to_have_attribute("data-copy", "kept")
