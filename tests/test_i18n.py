@@ -228,8 +228,12 @@ def test_dates_follow_the_language(crew, spanish, member_client):
     url = reverse("history:night_detail", args=[game.night_id])
     text = page(spanish.get(url))
     assert "sábado, 21 de noviembre de 2026" in text
+    assert '<h1 id="night-title">Noche de juego sáb 21 nov 2026' in text  # its default name
+    assert "21 nov 2026" in page(spanish.get(reverse("history:night_list")))  # its row
     spanish.cookies[LANGUAGE_COOKIE] = "en"
-    assert "Saturday 21 November 2026" in page(member_client.get(url))
+    english = page(member_client.get(url))
+    assert "Saturday 21 November 2026" in english
+    assert '<h1 id="night-title">Game night Sat 21 Nov 2026' in english
 
 
 @pytest.mark.django_db

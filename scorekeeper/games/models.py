@@ -14,7 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy, pgettext
 from simple_history.models import HistoricalRecords
 
 from scorekeeper.domain import EDITIONS, Scoring
@@ -125,8 +126,10 @@ class GameNight(models.Model):
         ]
 
     def __str__(self) -> str:
-        label = self.name or gettext("Game night %(date)s") % {"date": f"{self.date:%Y-%m-%d}"}
-        # A second session the same evening says so: "Game night 2026-11-21 (2)".
+        # Unnamed, the date as the reader's language writes it: "Game night Sat 21 Nov 2026".
+        when = date_format(self.date, pgettext("date format: a night's default name", "D j M Y"))
+        label = self.name or gettext("Game night %(date)s") % {"date": when}
+        # A second session the same evening says so: "Game night Sat 21 Nov 2026 (2)".
         return f"{label} ({self.session})" if self.session > 1 else label
 
 

@@ -38,7 +38,7 @@ def test_a_new_york_crew_at_seven_and_at_midnight_plays_one_night_of_the_local_d
     assert seven == late
     # 19:00 in New York is already the 22nd in UTC; the night is the crew's 21st.
     assert seven.date == dt.date(2026, 11, 21)
-    assert str(seven) == "Game night 2026-11-21"
+    assert str(seven) == "Game night Sat 21 Nov 2026"
 
 
 def test_a_madrid_crew_past_midnight_stays_in_the_evening_that_began_before(crew):
@@ -96,7 +96,7 @@ def test_a_new_game_joins_the_latest_session_of_the_evening(crew):
     second = GameNightFactory(crew=crew, date=first.date, session=2)
     now = dt.datetime.combine(first.date, dt.time(22, 0), tzinfo=dt.UTC)
     assert tonight(crew, now=now) == second
-    assert str(second) == f"Game night {first.date:%Y-%m-%d} (2)"
+    assert str(second) == f"Game night {first.date:%a %-d %b %Y} (2)"
 
 
 # --- "Start a new night" --------------------------------------------------------------------
@@ -121,7 +121,7 @@ def test_start_a_new_night_is_one_tap_and_new_games_join_it(member_client, crew)
     second = GameNight.objects.get(crew=crew, date=first.date, session=2)
     assert _start_game(crew).night == second
     page = member_client.get(reverse("history:night_list"))
-    assert f"Game night {first.date:%Y-%m-%d} (2) started" in page.text
+    assert f"Game night {first.date:%a %-d %b %Y} (2) started" in page.text
     assert f"{first.date.day} {first.date:%b %Y} (2)" in page.text  # the table row
 
 
