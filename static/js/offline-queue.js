@@ -588,12 +588,24 @@
       if (formTouched(document.getElementById("round-form")) || challengeTouched()) return null;
       return Promise.all([entries(), challenges ? challenges.entries() : []]).then(function (lists) {
         var waiting = lists[0].concat(lists[1]).some(function (e) { return SENDABLE[e.state]; });
-        if (!waiting) location.reload();
+        if (!waiting) refetch();
       });
     }).then(function () { reconnecting = null; }, function () { reconnecting = null; });
     return reconnecting;
   }
   window.addEventListener("online", backOnline);
+
+  // Fetch the page again, at most once in REFETCH_MS: if the server answers /ping/ but not the
+  // page within the worker's wait, the reload brings the kept copy back; the page then stays
+  // as it is for a while instead of reloading under the reader's eyes every few seconds.
+  var REFETCH_MS = 30000;
+  function refetch() {
+    var last = 0;
+    try { last = parseInt(sessionStorage.getItem("scorekeeper-refetched") || "0", 10); } catch (e) { last = 0; }
+    if (Date.now() - last < REFETCH_MS) return;
+    try { sessionStorage.setItem("scorekeeper-refetched", String(Date.now())); } catch (e) { /* private mode */ }
+    location.reload();
+  }
 
   // navigator.onLine only says a network is there, not that the server can be reached (a
   // cabin's Wi-Fi without internet reads "online" and never fires "online" when the line comes
