@@ -230,6 +230,9 @@ def test_dates_follow_the_language(crew, spanish, member_client):
     assert "sábado, 21 de noviembre de 2026" in text
     assert '<h1 id="night-title">Noche de juego sáb 21 nov 2026' in text  # its default name
     assert "21 nov 2026" in page(spanish.get(reverse("history:night_list")))  # its row
+    ann = game.seats.get(player__name="Ann").player
+    player = page(spanish.get(reverse("history:player_detail", args=[ann.pk])))
+    assert ">nov 26</text>" in player  # the month under the chart's bar
     spanish.cookies[LANGUAGE_COOKIE] = "en"
     english = page(member_client.get(url))
     assert "Saturday 21 November 2026" in english

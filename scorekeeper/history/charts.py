@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 
 from scorekeeper.domain import ScoredGame
 
@@ -160,7 +161,7 @@ def monthly_results(months: Sequence[Mapping[str, object]]) -> SafeString:
                     '<text class="axis" x="{}" y="{}" text-anchor="middle">{}</text>',
                     f"{x + bar / 2:.1f}",
                     HEIGHT - BOTTOM + 16,
-                    date_format(month, "M y"),
+                    date_format(month, pgettext("date format: a month under a chart's bar", "M y")),
                 )
             )
     return _svg("h-chart chart-months", mark_safe("".join(parts)))
