@@ -290,6 +290,34 @@ def test_every_script_message_is_a_string_of_our_scripts():
         assert f'"{message}"' in scripts, message
 
 
+# A string literal of a script that reads as words ("Pick who went out first."), outside t("…").
+SCRIPT_STRING = re.compile(r'(?<![\w$])(t\(\s*)?"((?:[^"\\]|\\.)*)"')
+READS_AS_WORDS = re.compile(r"^[A-Z…].*[A-Za-z]+ [a-z]+")
+
+
+def _words_outside_t(source: str) -> list[str]:
+    found = []
+    for line in source.splitlines():
+        code = "" if line.strip().startswith("//") else line.split(" // ")[0]
+        for match in SCRIPT_STRING.finditer(code):
+            if not match.group(1) and READS_AS_WORDS.match(match.group(2)):
+                found.append(match.group(2))
+    return found
+
+
+def test_the_scan_finds_script_words_outside_t():
+    source = '''target.textContent = hand ? "The keypad fills " + name : "Pick who went out first.";
+    notice(t("Round %(number)s is saved on this phone.", { number: 4 }));
+    element("li", { class: "queue-item is-waiting" });  // "A comment says what it likes"'''
+    assert _words_outside_t(source) == ["The keypad fills ", "Pick who went out first."]
+
+
+def test_the_scripts_say_their_words_through_t():
+    """Every sentence a script shows goes through scorekeeperText (t), so it has a translation."""
+    for path in sorted((ROOT / "static" / "js").glob("*.js")):
+        assert _words_outside_t(path.read_text()) == [], path.name
+
+
 @pytest.mark.django_db
 def test_a_spanish_page_carries_the_scripts_words(client):
     spanish = page(client.get("/login/", HTTP_ACCEPT_LANGUAGE="es"))

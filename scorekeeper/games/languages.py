@@ -211,6 +211,8 @@ SCRIPT_MESSAGES = (
         "in that hand."
     ),
     gettext_noop("Pick who went out first, then tap the cards left in each hand."),
+    gettext_noop("The keypad fills %(name)s's hand."),
+    gettext_noop("Pick who went out first."),
     # static/js/referee.js
     gettext_noop("%(colour)s %(face)s"),
     gettext_noop("Next card: %(colour)s."),

@@ -102,7 +102,9 @@
     var target = form.querySelector("[data-keypad-target]");
     if (target) {
       // Said to screen readers; on screen the pressed chip already shows whose hand it is.
-      target.textContent = hand ? "The keypad fills " + hand.getAttribute("data-player") + "'s hand." : "Pick who went out first.";
+      target.textContent = hand
+        ? t("The keypad fills %(name)s's hand.", { name: hand.getAttribute("data-player") })
+        : t("Pick who went out first.");
       target.classList.toggle("is-quiet", !!hand);
     }
   }
