@@ -22,7 +22,7 @@ from django.urls import reverse
 from scorekeeper.catalogs import LOCALE_DIR, compile_catalogues
 from scorekeeper.games.languages import SCRIPT_MESSAGES
 from scorekeeper.games.models import Preference
-from tests.factories import GameFactory, MembershipFactory
+from tests.factories import ChallengeFactory, GameFactory, MembershipFactory
 from tests.history.conftest import make_game
 
 ROOT = Path(settings.BASE_DIR)
@@ -539,6 +539,7 @@ def test_the_game_page_speaks_spanish(crew, spanish):
     assert "Ronda a ronda" in text and "Desafiar un Comodín Toma 4" in text
     assert "Que los otros teléfonos vean" in text and "Compartir" in text
     assert 'aria-label="+2, Toma 2 (20 puntos)"' in text  # the keypad, read out
+    assert 'aria-label="1 (1 punto)"' in text  # one point, not "1 puntos"
     _no_english(text, "Who went out?", "Save round", "Round by round", "Share</button>")
     fresh = GameFactory(crew=crew)  # nobody deals yet: the draw for deal is offered
     text = page(spanish.get(reverse("games:game_detail", args=[fresh.pk])))
@@ -636,6 +637,15 @@ def test_the_referee_pages_speak_spanish(crew, spanish):
     first_card = page(spanish.get(reverse("referee:first_card") + "?edition=classic&card=skip"))
     assert "<h1>Primera carta volteada</h1>" in first_card and "Empieza" in first_card
     _no_english(first_card, "First card turned up", "Plays first", "Which card")
+
+
+@pytest.mark.django_db
+def test_a_games_record_names_the_challenges_colour_in_spanish(crew, spanish):
+    game = make_game(crew, [("Ann", {"Ben": 12, "Cat": 7})], target=500)
+    ChallengeFactory(game=game, colour="Y")
+    text = page(spanish.get(reverse("history:game_record", args=[game.pk])))
+    assert ">amarillo<" in text
+    assert ">yellow<" not in text
 
 
 @pytest.mark.django_db

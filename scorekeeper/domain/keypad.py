@@ -47,6 +47,8 @@ class Key:
     def spoken(self) -> str:
         """The key's accessible name: its full name, holding the text printed on it (so a
         spoken "tap +2" finds it, WCAG 2.5.3), and its points: "+2, Draw Two (20 points)"."""
+        if self.points == 1:  # the 1 key: one point, not "1 points"
+            return gettext_noop("%(name)s (1 point)", name=self.name)
         if self.label in self.name.split():
             return gettext_noop("%(name)s (%(points)s points)", name=self.name, points=self.points)
         return gettext_noop(

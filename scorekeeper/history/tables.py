@@ -458,7 +458,7 @@ class ChallengesTable(HistoryTable):
         sequence = fields
 
     def render_colour(self, value: str) -> str:
-        return COLOUR_NAMES.get(value, value)
+        return in_words(COLOUR_NAMES.get(value, value))
 
     def render_guilty(self, value: bool) -> str:
         return _("Guilty") if value else _("Not guilty")

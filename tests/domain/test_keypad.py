@@ -103,6 +103,8 @@ def test_every_kind_has_one_name_and_the_special_card_is_named_by_its_deck():
 def test_a_keys_spoken_name_holds_the_text_printed_on_it():
     spoken = {key.label: key.spoken for key in keypad_keys("kitty")}
     assert spoken["7"] == "7 (7 points)"
+    assert spoken["1"] == "1 (1 point)"  # not "1 points"
+    assert spoken["0"] == "0 (0 points)"
     assert spoken["Skip"] == "Skip (20 points)"
     assert spoken["+2"] == "+2, Draw Two (20 points)"
     assert spoken["Rev"] == "Rev, Reverse (20 points)"
