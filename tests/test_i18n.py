@@ -358,6 +358,51 @@ def test_the_spanish_catalogue_keeps_every_placeholder():
     assert not problems, problems
 
 
+HEADER_FIELD = re.compile(
+    r"(?m)^(?:Project-Id-Version|Report-Msgid-Bugs-To|POT-Creation-Date|PO-Revision-Date|"
+    r"Last-Translator|Language-Team|Language|MIME-Version|Content-Type|"
+    r"Content-Transfer-Encoding|Plural-Forms|Generated-By):"
+)
+
+
+def _translations():
+    """(msgid, each translation) for every message of the Spanish catalogue but its header."""
+    for message in catalogue():
+        if not message.id:
+            continue
+        ids = message.id if message.pluralizable else (message.id,)
+        strings = message.string if message.pluralizable else (message.string,)
+        for string in strings:
+            yield ids[-1], string
+
+
+def test_no_translation_holds_the_catalogues_header():
+    """A header block pasted as a msgstr showed as a button's label on the first-card page."""
+    pasted = [
+        (msgid, string[:60]) for msgid, string in _translations() if HEADER_FIELD.search(string)
+    ]
+    assert not pasted, pasted
+
+
+def test_the_header_check_finds_a_pasted_header():
+    assert HEADER_FIELD.search("Project-Id-Version: Scorekeeper 1\nLanguage: es\n")
+    assert not HEADER_FIELD.search("Número (0–9)")
+
+
+HTML_TAG = re.compile(r"</?([a-z][a-z0-9]*)\b")
+BRACE_PLACEHOLDER = re.compile(r"{\w*}")
+
+
+def test_translations_keep_the_html_and_the_brace_placeholders_of_their_msgid():
+    problems = [
+        (msgid, string)
+        for msgid, string in _translations()
+        if sorted(HTML_TAG.findall(msgid)) != sorted(HTML_TAG.findall(string))
+        or sorted(BRACE_PLACEHOLDER.findall(msgid)) != sorted(BRACE_PLACEHOLDER.findall(string))
+    ]
+    assert not problems, problems
+
+
 PYTHON_KEYWORDS = {
     "_": None,
     "gettext": None,

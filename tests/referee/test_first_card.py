@@ -76,3 +76,10 @@ def test_bad_input_is_refused_with_a_message(client, db, params, message):
     response = client.get(URL, params)
     assert response.status_code == 422
     assert message in response.content.decode()
+
+
+def test_in_spanish_the_first_button_is_a_card_kind_not_the_catalogues_header(client, db):
+    # A header block pasted as the msgstr of "Number (0–9)" once showed on this button.
+    text = client.get(URL, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert 'name="card" value="number" class="btn card-button">Número (0–9)</button>' in text
+    assert "Project-Id-Version" not in text
