@@ -1,5 +1,7 @@
 import io
-from dataclasses import dataclass
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -7,7 +9,7 @@ from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
 from scorekeeper.games.models import Crew, Membership
 
@@ -124,3 +126,53 @@ def log_in(page: Page, base_url: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(base_url + reverse("games:home"))
+
+
+@dataclass
+class ConsoleErrors:
+    """The console errors and uncaught exceptions of the pages watched, less the ones a test
+    names as expected (a 409 on the phone that lost a race is the server's answer, not a bug)."""
+
+    seen: list[str] = field(default_factory=list)
+    expected: list[re.Pattern[str]] = field(default_factory=list)
+
+    def watch(self, target: Page | BrowserContext) -> None:
+        """Every page of a context (or one page): console errors and uncaught exceptions."""
+        target.on("console", self._console)
+        pages = target.pages if isinstance(target, BrowserContext) else [target]
+        for page in pages:
+            page.on("pageerror", self._uncaught)
+        if isinstance(target, BrowserContext):
+            target.on("page", lambda page: page.on("pageerror", self._uncaught))
+
+    def expect(self, pattern: str) -> None:
+        """An error this test provokes on purpose, as a regular expression on its text."""
+        self.expected.append(re.compile(pattern))
+
+    def unexpected(self) -> list[str]:
+        return [text for text in self.seen if not any(p.search(text) for p in self.expected)]
+
+    def assert_none(self) -> None:
+        unexpected = self.unexpected()
+        assert not unexpected, "console errors:\n" + "\n".join(unexpected)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "") if message.location else ""
+            self.seen.append(f"{message.text} ({where})" if where else message.text)
+
+    def _uncaught(self, error: Exception) -> None:
+        self.seen.append(f"uncaught: {error}")
+
+
+@pytest.fixture
+def console_errors(request: pytest.FixtureRequest) -> Iterator[ConsoleErrors]:
+    """Fails the test on any console error in the pages it drives (the ``page`` fixture's
+    context is watched by itself; watch others with ``console_errors.watch``). A clean console
+    is part of done: a CSP violation logged on every save is a defect even when the page looks
+    right."""
+    errors = ConsoleErrors()
+    if "page" in request.fixturenames:
+        errors.watch(request.getfixturevalue("page").context)
+    yield errors
+    errors.assert_none()

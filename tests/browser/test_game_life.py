@@ -15,7 +15,8 @@ from scorekeeper.games.services import locked_game, round_record
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 from tests.factories import GameFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Every flow here fails on a console error (tests/browser/conftest.py's console_errors).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
 LOOPBACK = re.compile(r"127\.0\.0\.1|localhost|\[::1\]", re.I)
 

@@ -10,7 +10,8 @@ from scorekeeper.games.services import game_rematch, locked_game, round_record
 from tests.browser.conftest import assert_accessible
 from tests.factories import GameFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Every flow here fails on a console error (tests/browser/conftest.py's console_errors).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
 
 def test_the_live_link_survives_a_rematch(live_server, page: Page, member):

@@ -10,7 +10,8 @@ from scorekeeper.games.services import round_record
 from tests.browser.conftest import assert_accessible
 from tests.factories import GameFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Every flow here fails on a console error (tests/browser/conftest.py's console_errors).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
 TEN = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]

@@ -9,7 +9,8 @@ from playwright.sync_api import Page, expect
 from scorekeeper.games.models import Player
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Every flow here fails on a console error (tests/browser/conftest.py's console_errors).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
 
 def keypad(page: Page, player: str):
@@ -67,7 +68,9 @@ def start_game(page: Page, live_server, players: list[str], edition: str, target
     expect(page.get_by_role("button", name="Save round 1")).to_be_visible()
 
 
-def test_a_whole_game_at_the_table(live_server, logged_in_page: Page, browser, member):
+def test_a_whole_game_at_the_table(
+    live_server, logged_in_page: Page, browser, member, console_errors
+):
     user, crew = member
     # ann's own player, named as she writes it (a member is offered by user name otherwise).
     Player.objects.create(crew=crew, name="Ann", user=user)
@@ -113,6 +116,7 @@ def test_a_whole_game_at_the_table(live_server, logged_in_page: Page, browser, m
     tap(page, "Ann", "Wild", "Wild", "Wild")
     tap(page, "Cat", "Wild", "Wild")
     total_box(page, "Dan").fill("8")
+    console_errors.expect(r"status of 422 .*/rounds/")  # the refusal, shown on the page
     save_round(page, 2)
     expect(page.get_by_role("alert").first).to_contain_text("deck holds only four")
     expect(page.locator('[data-player="Ann"] [data-cards]')).to_have_value("W W W")
@@ -127,6 +131,7 @@ def test_a_whole_game_at_the_table(live_server, logged_in_page: Page, browser, m
     # viewer opens its path on the test server.)
     share_url = page.locator("#share a.share-link").get_attribute("href")
     viewer = browser.new_page(viewport={"width": 390, "height": 844})
+    console_errors.watch(viewer)
     viewer.goto(live_server.url + urlsplit(share_url).path)
     expect(viewer.locator(".standing", has_text="Ben").locator(".total")).to_have_text("178")
     expect(viewer.locator("main").get_by_role("button")).to_have_count(0)  # nothing to change

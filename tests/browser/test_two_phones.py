@@ -31,8 +31,12 @@ def game(member):
     return game
 
 
-def _phone(browser: Browser, context_args: dict, live_server, username: str) -> Page:
-    page = browser.new_context(**context_args).new_page()
+def _phone(
+    browser: Browser, context_args: dict, live_server, username: str, console_errors
+) -> Page:
+    context = browser.new_context(**context_args)
+    console_errors.watch(context)
+    page = context.new_page()
     page.goto(live_server.url + "/login/")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(PASSWORD)
@@ -43,11 +47,12 @@ def _phone(browser: Browser, context_args: dict, live_server, username: str) -> 
 
 @pytest.fixture
 def phones(
-    browser: Browser, browser_context_args, live_server, game
+    browser: Browser, browser_context_args, live_server, game, console_errors
 ) -> Iterator[tuple[Page, Page]]:
-    """Ann's phone and Bob's phone: separate browser contexts (own cookies), phone-sized."""
-    ann = _phone(browser, browser_context_args, live_server, "ann")
-    bob = _phone(browser, browser_context_args, live_server, "bob")
+    """Ann's phone and Bob's phone: separate browser contexts (own cookies), phone-sized,
+    each failing the test on a console error."""
+    ann = _phone(browser, browser_context_args, live_server, "ann", console_errors)
+    bob = _phone(browser, browser_context_args, live_server, "bob", console_errors)
     yield ann, bob
     ann.context.close()
     bob.context.close()
@@ -68,8 +73,12 @@ def _hands(round_: Round) -> dict[str, int]:
     return {hand.player.name: hand.points for hand in round_.hands.select_related("player")}
 
 
-def test_two_phones_save_round_4_the_second_saves_it_as_round_5(live_server, phones, game):
+def test_two_phones_save_round_4_the_second_saves_it_as_round_5(
+    live_server, phones, game, console_errors
+):
     ann, bob = phones
+    # Bob's phone lost the race for round 4: the server's 409, explained on the page.
+    console_errors.expect(r"status of 409 .*/rounds/")
     for page in (ann, bob):
         _open_game(page, live_server, game)
         expect(page.get_by_role("button", name="Save round 4")).to_be_visible()
