@@ -275,7 +275,7 @@ def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) 
                     count=count,
                     card=text,
                     name=card.label(deck),
-                    most=_times(limit),
+                    most=count_in_words(limit),
                 )
             )
     if len(cards) <= _fewest_by_value(deck.slug):
@@ -296,7 +296,9 @@ def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) 
             )
 
 
-def _times(count: int) -> str:
+def count_in_words(count: int) -> str:
+    """How many of a card the deck holds, as the refusals say it: "four", "two", "one", or the
+    figure for other counts ("8")."""
     words = {1: gettext_noop("one"), 2: gettext_noop("two"), 4: gettext_noop("four")}
     return words.get(count, str(count))
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ACTION_SUFFIX, COLOURED_KINDS, UNKNOWN_COLOUR, Card, Kind, kind_name, parse_card
+from .cards import (
+    ACTION_SUFFIX,
+    COLOURED_KINDS,
+    UNKNOWN_COLOUR,
+    Card,
+    Kind,
+    count_in_words,
+    deck_limits,
+    kind_name,
+    parse_card,
+)
 from .dealing import deal_value
 from .editions import Edition, get_edition
 from .words import gettext_noop
@@ -42,6 +52,14 @@ class Key:
     name: str  # read out and shown in the hand list: "Draw Two", "Kitty card"
     points: int
     kind: Kind
+    # How many the deck holds, all colours counted (a colourless key enters any of them): the
+    # keypad says so at the tap that would enter one more than that.
+    most: int
+
+    @property
+    def most_in_words(self) -> str:
+        """The deck's count as the refusals say it ("four", "8")."""
+        return count_in_words(self.most)
 
     @property
     def spoken(self) -> str:
@@ -88,7 +106,10 @@ def _key(card: Card, deck: Edition) -> Key:
         label, name = deck.special_short_name, kind_name(card.kind, deck)
     else:
         label, name = _SHORT_LABELS[card.kind], kind_name(card.kind, deck)
-    return Key(token=str(card), label=label, name=name, points=card.points, kind=card.kind)
+    most = deck_limits(deck)[1][card.value_key]
+    return Key(
+        token=str(card), label=label, name=name, points=card.points, kind=card.kind, most=most
+    )
 
 
 def draw_options(edition: str | Edition) -> list[tuple[str, str]]:

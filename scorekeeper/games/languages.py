@@ -213,6 +213,9 @@ SCRIPT_MESSAGES = (
     gettext_noop("Pick who went out first, then tap the cards left in each hand."),
     gettext_noop("The keypad fills %(name)s's hand."),
     gettext_noop("Pick who went out first."),
+    gettext_noop(
+        "%(name)s not added: the deck holds only %(most)s, and the hands already have them all."
+    ),
     # static/js/referee.js
     gettext_noop("%(colour)s %(face)s"),
     gettext_noop("Next card: %(colour)s."),
@@ -260,8 +263,8 @@ def _in_language(value: object) -> object:
 
 @dataclass(frozen=True)
 class KeyInWords:
-    """A keypad key (:class:`scorekeeper.domain.Key`) with its name and spoken name in the
-    page's language; the printed face stays as the deck shows it."""
+    """A keypad key (:class:`scorekeeper.domain.Key`) with its name, spoken name and how many
+    the deck holds in the page's language; the printed face stays as the deck shows it."""
 
     token: str
     label: str
@@ -269,12 +272,21 @@ class KeyInWords:
     points: int
     kind: str
     spoken: str
+    most: int
+    most_in_words: str
 
 
 def keys_in_words(edition: str) -> list[KeyInWords]:
     return [
         KeyInWords(
-            key.token, key.label, in_words(key.name), key.points, key.kind, in_words(key.spoken)
+            key.token,
+            key.label,
+            in_words(key.name),
+            key.points,
+            key.kind,
+            in_words(key.spoken),
+            key.most,
+            in_words(key.most_in_words),
         )
         for key in keypad_keys(edition)
     ]

@@ -39,12 +39,42 @@
 
   function tokensOf(text) { return String(text).split(/[\s,]+/).filter(Boolean); }
 
+  // The key a tapped or typed card counts under ("R7" and "7" → "*7"), null when it is no card.
+  function keyOf(token) {
+    var offline = window.scorekeeperOffline;
+    return offline && offline.keyFor ? offline.keyFor(token) : token;
+  }
+
+  // Why a tap on this key would enter more of the card than the deck holds (all colours
+  // counted, across the hands the winner collects: what Save checks), or null when it fits.
+  function overDeck(form, key) {
+    var token = key.getAttribute("data-key");
+    var most = parseInt(key.getAttribute("data-key-most"), 10);
+    if (isNaN(most)) return null;
+    var count = 0;
+    losers(form).forEach(function (hand) {
+      taps(hand).forEach(function (each) { if (keyOf(each) === token) count += 1; });
+    });
+    if (count < most) return null;
+    return t("%(name)s not added: the deck holds only %(most)s, and the hands already have them all.", {
+      name: key.getAttribute("data-key-name") || token,
+      most: key.getAttribute("data-key-most-words") || most,
+    });
+  }
+
+  // Said at the tap (role="alert"), gone at the next tap or choice.
+  function refuse(form, text) {
+    var box = form.querySelector("[data-keypad-refusal]");
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
+  }
+
   // "2 × 7, Wild, Skip — 77 points", or what is wrong with a typed token.
   function words(tokens, pad) {
-    var offline = window.scorekeeperOffline;
     var order = [], counts = {}, bad = [];
     tokens.forEach(function (token) {
-      var key = offline && offline.keyFor ? offline.keyFor(token) : token;
+      var key = keyOf(token);
       if (key === null || !(key in pad.points)) { bad.push(token); return; }
       if (!(key in counts)) { counts[key] = 0; order.push(key); }
       counts[key] += 1;
@@ -87,6 +117,7 @@
   }
 
   function select(form, hand) {
+    if (form._selected !== hand) refuse(form, "");
     form._selected = hand;
     var winner = winnerOf(form);
     hands(form).forEach(function (each) {
@@ -205,6 +236,9 @@
       return;
     }
     var list = taps(hand);
+    var refusal = button.hasAttribute("data-key") ? overDeck(form, button) : null;
+    refuse(form, refusal);
+    if (refusal) return;  // the hand stays as it was: Save would refuse the extra card
     // A colourless key goes in as the bare card ("7", "+2", "S"): what the label promises.
     if (button.hasAttribute("data-key")) list.push(button.getAttribute("data-key").replace(/^\*/, ""));
     else if (button.hasAttribute("data-undo")) list.pop();

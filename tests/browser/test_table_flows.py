@@ -114,7 +114,9 @@ def test_a_whole_game_at_the_table(
     page.get_by_role("radio", name="Wild Draw Four").check()
     expect(page.locator("[data-reminder]")).to_contain_text("draws 4 cards")
     tap(page, "Ann", "Wild", "Wild", "Wild")
-    tap(page, "Cat", "Wild", "Wild")
+    tap(page, "Cat", "Wild", "Wild")  # the fifth Wild is refused at its tap
+    expect(page.locator("[data-keypad-refusal]")).to_contain_text("deck holds only four")
+    page.get_by_label("Cat's cards (tap or type, e.g. 7 7 W)").fill("W W")  # typed: Save checks
     total_box(page, "Dan").fill("8")
     console_errors.expect(r"status of 422 .*/rounds/")  # the refusal, shown on the page
     save_round(page, 2)

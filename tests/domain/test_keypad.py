@@ -33,13 +33,15 @@ def test_the_classic_keypad_is_the_numbers_the_actions_and_the_wilds():
 
 def test_a_number_key_is_named_by_its_number():
     seven = keypad_keys("classic")[7]
-    assert seven == Key(token="*7", label="7", name="7", points=7, kind=Kind.NUMBER)
+    assert seven == Key(token="*7", label="7", name="7", points=7, kind=Kind.NUMBER, most=8)
     assert seven.coloured and seven.value == "7"
 
 
 def test_a_special_deck_ends_with_its_card_named_without_card():
     *_, special = keypad_keys("kitty")
-    assert special == Key(token="X", label="Kitty", name="Kitty card", points=50, kind=Kind.SPECIAL)
+    assert special == Key(
+        token="X", label="Kitty", name="Kitty card", points=50, kind=Kind.SPECIAL, most=4
+    )
     assert not special.coloured and special.value == "X"
     assert [key.token for key in keypad_keys("kitty")] == [*ROUND_TOKENS, "X"]
 
@@ -55,6 +57,17 @@ def test_every_key_is_a_card_of_its_deck_worth_its_points(slug):
         if key.coloured:
             assert f"R{key.value}" in exact  # a colour in front makes an exact card
     assert len(keypad_keys(slug)) == len(by_value)  # one key per value the deck holds
+
+
+@pytest.mark.parametrize("slug", EDITIONS)
+def test_every_key_knows_how_many_the_deck_holds_all_colours_counted(slug):
+    _, by_value = deck_limits(slug)
+    most = {key.token: key.most for key in keypad_keys(slug)}
+    assert most["*0"] == 4 and most["*7"] == 8 and most["*+2"] == 8
+    assert most["W"] == most["W+4"] == 4
+    assert sum(most.values()) == sum(by_value.values()) == get_edition(slug).deck_size
+    words = {key.token: key.most_in_words for key in keypad_keys(slug)}
+    assert words["W+4"] == "four" and words["*7"] == "8"  # as Save's refusal says it
 
 
 @pytest.mark.parametrize("slug", EDITIONS)
