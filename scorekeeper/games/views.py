@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import uuid
 from collections.abc import Callable, Iterator
@@ -17,6 +18,7 @@ from django.db.models import Count, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import quote_etag
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
@@ -572,22 +574,40 @@ def game_undelete(request: HttpRequest, deleted_id: int) -> HttpResponse:
 
 # A version's board never changes, so this only bounds the memory a worker keeps.
 LIVE_BOARD_CACHE_SECONDS = 600
+# How often the watchers' phones ask for the board. A game over changes rarely (a correction),
+# so it is polled slowly, but the table usually taps Rematch within minutes of the end and the
+# live link moves on to the new game: that long after the end the quick pace goes on, so the
+# watchers follow the rematch as soon as it starts.
+LIVE_POLL_SECONDS = 4
+LIVE_SLOW_POLL_SECONDS = 12
+LIVE_FOLLOW_AFTER_END = dt.timedelta(minutes=15)
+
+
+def _live_poll_seconds(status: str, finished_at: dt.datetime | None) -> int:
+    """The live board's polling interval: quick in play and for a while after the end."""
+    if status != Game.Status.FINISHED:
+        return LIVE_POLL_SECONDS
+    if finished_at is not None and timezone.now() - finished_at < LIVE_FOLLOW_AFTER_END:
+        return LIVE_POLL_SECONDS
+    return LIVE_SLOW_POLL_SECONDS
 
 
 def _live_response(request: HttpRequest, token: str, template: str, variant: str) -> HttpResponse:
     """Answer 304 Not Modified while the game is unchanged (one small query), else render."""
     stamp = (
         Game.objects.filter(share_token=token)
-        .values_list("pk", "version", "crew__time_zone")
+        .values_list("pk", "version", "crew__time_zone", "status", "finished_at")
         .first()
     )
     if stamp is None:
         raise Http404(_("This share link is not valid (it may have been replaced)."))
     # Times in the viewer's zone and words in their language: the page changes with both, so
-    # the ETag (and with it the cache key) names both.
+    # the ETag (and with it the cache key) names both. It names the polling pace too: when the
+    # quick pace after the end runs out, the watchers get a board that polls slowly.
     shown_zone = activate_viewer_zone(request, stamp[2])
     language = get_language() or settings.LANGUAGE_CODE
-    etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{shown_zone}-{language}")
+    poll = _live_poll_seconds(stamp[3], stamp[4])
+    etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{poll}-{shown_zone}-{language}")
     # The polled fragment (no CSRF token, nothing personal) is the same for every watcher of
     # this version in this zone and language: each worker renders it once per version, not
     # once per poll.
@@ -600,13 +620,15 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
         game = load_game(Game.objects.filter(share_token=token), stamp[0])
         if game is None:
             raise Http404(_("This share link is not valid (it may have been replaced)."))
-        etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{shown_zone}-{language}")
+        poll = _live_poll_seconds(game.status, game.finished_at)
+        etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{poll}-{shown_zone}-{language}")
         context = {
             "game": game,
             "board": board_for(game),
             "editable": False,
             "live": True,
             "token": token,
+            "poll_seconds": poll,
         }
         response = render(request, template, context)
         if variant == "board":

@@ -446,8 +446,10 @@ def test_the_live_board_of_a_stopped_game_says_so_and_polls_slowly(client, game)
     assert "every 4s" in playing
     write(game, game_end, ending="no_result")
     text = client.get(live, **HTMX).content.decode()
-    assert "No result" in text and "every 12s" in text
+    assert "No result" in text and "every 4s" in text  # for a while: a rematch may follow
     assert "Rematch" not in text and "Resume" not in text  # nothing to change from there
+    Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() - dt.timedelta(hours=1))
+    assert "every 12s" in client.get(live, **HTMX).content.decode()
 
 
 def test_a_round_sent_to_a_stopped_game_is_refused_above_the_board(crew_client, game):

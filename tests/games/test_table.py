@@ -1,8 +1,12 @@
+import datetime as dt
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper.games.models import Crew, Game, Hand, Player, Round
+from scorekeeper.games.views import LIVE_FOLLOW_AFTER_END
 from tests.factories import GameFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -318,6 +322,35 @@ def test_the_live_page_has_no_controls_that_change_anything(client, db):
     assert "every 4s" in text
 
 
+def test_a_game_over_is_polled_quickly_for_a_while_then_slowly(client, db):
+    """Issue 26, defect 10: the watchers follow a rematch within the usual 4 s for a while
+    after the end; a game long over is polled every 12 s, and a watcher that only ever got
+    304s is told the slower pace (the ETag names it)."""
+    from scorekeeper.games.services import round_record
+
+    game = GameFactory(players=["Ann", "Ben"], target=100)
+    live = reverse("games:live_board", args=[game.share_token])
+    round_record(game=game, winner="Ann", hands={"Ben": 120})
+    just_over = client.get(live, **HTMX)
+    assert "Ann wins!" in just_over.content.decode()
+    assert 'hx-trigger="every 4s"' in just_over.content.decode()
+    assert client.get(live, HTTP_IF_NONE_MATCH=just_over["ETag"], **HTMX).status_code == 304
+    # Only this long after the end does the pace slow down.
+    Game.objects.filter(pk=game.pk).update(
+        finished_at=timezone.now() - LIVE_FOLLOW_AFTER_END + dt.timedelta(seconds=30)
+    )
+    assert client.get(live, HTTP_IF_NONE_MATCH=just_over["ETag"], **HTMX).status_code == 304
+    Game.objects.filter(pk=game.pk).update(
+        finished_at=timezone.now() - LIVE_FOLLOW_AFTER_END - dt.timedelta(seconds=1)
+    )
+    later = client.get(live, HTTP_IF_NONE_MATCH=just_over["ETag"], **HTMX)
+    assert later.status_code == 200 and later["ETag"] != just_over["ETag"]
+    assert 'hx-trigger="every 12s"' in later.content.decode()
+    assert client.get(live, HTTP_IF_NONE_MATCH=later["ETag"], **HTMX).status_code == 304
+    page = client.get(reverse("games:live", args=[game.share_token])).content.decode()
+    assert 'hx-trigger="every 12s"' in page  # the whole page as well
+
+
 def test_revoking_the_share_link_makes_the_old_one_fail(crew_client, game):
     client, _ = crew_client
     old = game.share_token
@@ -425,7 +458,7 @@ def test_the_tables_live_link_follows_it_into_the_rematch(crew_client, game):
     client.post(reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=150, Cat=60))
     over = client.get(live, **HTMX)
     assert "Ann wins!" in over.content.decode()
-    assert "every 12s" in over.content.decode()  # a finished game is polled slowly
+    assert "every 4s" in over.content.decode()  # just over: the rematch is followed at once
     client.post(reverse("games:rematch", args=[game.pk]))
     rematch = Game.objects.exclude(pk=game.pk).get()
     game.refresh_from_db()
