@@ -35,7 +35,7 @@ from scorekeeper.rules import (
     get_entry,
     table_notes,
 )
-from scorekeeper.rules.entries import Cite, own_sheet
+from scorekeeper.rules.entries import Cite, only_the_drawer_challenges, own_sheet
 from scorekeeper.rules.localized import localized, sheet_title
 
 CHALLENGE_ENTRY = "wd4-challenge"
@@ -169,7 +169,7 @@ def challenge_keypad(edition: str) -> dict[str, list[Key]]:
     also says which colour it counts as, since that decides the verdict."""
     deck = get_edition(edition)
     keys = keypad_keys(deck)
-    keys = [replace(key, name=in_words(key.name)) for key in keys]
+    keys = [replace(key, name=in_words(key.name), label=in_words(key.label)) for key in keys]
     wilds = [key for key in keys if not key.coloured]
     if deck.has_special:
         counts_as = _(COLOUR_NAMES[deck.special_colour]) if deck.special_colour else _("wild")
@@ -302,7 +302,12 @@ def who_may_challenge(edition: str = "classic") -> ChallengeRule:
     for variant in entry.variants_for(edition):
         if own and own in variant.sources:
             reading = "" if own == "unorules" else entry.interpretation
-            return ChallengeRule(variant.answer, cites_text(variant.cites), reading)
+            return ChallengeRule(
+                variant.answer,
+                cites_text(variant.cites),
+                reading,
+                only_the_drawer=only_the_drawer_challenges(edition),
+            )
     # A deck whose sheet we haven't read: the table decides.
     return ChallengeRule(
         _("We have no sheet for this deck that says who may challenge: agree it at the table."),

@@ -13,6 +13,7 @@ from scorekeeper.games.forms import NOTE_MAX_LENGTH, HouseRulesForm
 from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Game, Player
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules
+from scorekeeper.rules.entries import only_the_drawer_challenges
 
 from .display import colour_choices, edition_choices
 
@@ -48,7 +49,13 @@ class ChallengeForm(forms.Form):
         choices=[("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))], required=False
     )
 
-    def __init__(self, *args: Any, players: Sequence[Player] | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[Player] | None = None,
+        edition: str = "classic",
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
         self.players = {str(player.pk): player for player in players or ()}
         self.other_challenger = False  # set when refused for a challenger who didn't draw
@@ -72,9 +79,9 @@ class ChallengeForm(forms.Form):
             label=_("Who laid the Wild Draw Four?"),
             error_messages={"required": _("Choose who laid the Wild Draw Four.")},
         )
-        if len(self.players) > 2:
-            # The sheets give the challenge to the player who had to draw the 4; with two
-            # players that is always the challenger.
+        if len(self.players) > 2 and only_the_drawer_challenges(edition):
+            # Classic's sheet gives the challenge to the player who had to draw the 4 (with
+            # two players that is always the challenger); the boxed decks' sheets set no limit.
             self.fields["drew"] = forms.ChoiceField(
                 choices=[("yes", _("Yes")), ("no", _("No, someone else challenged"))],
                 widget=forms.RadioSelect,
@@ -138,6 +145,7 @@ class HouseNoteForm(forms.Form):
     )
     rules = forms.MultipleChoiceField(
         required=False,
+        label=gettext_lazy("House rules to switch on for this game"),
         choices=lambda: [
             (key, in_words(rule.label)) for key, rule in HOUSE_RULES.items() if not rule.takes_value
         ],

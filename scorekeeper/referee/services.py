@@ -5,28 +5,23 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from scorekeeper.domain import RuleError, Verdict, get_edition
+from scorekeeper.domain import RuleError, Verdict
 from scorekeeper.domain.challenge import parse_colour
 from scorekeeper.games.models import Challenge, Game, Player
 from scorekeeper.games.signals import game_changed
+from scorekeeper.rules.entries import only_the_drawer_challenges
 
 
 class OtherChallenger(RuleError):
-    """Someone other than the player who had to draw the 4 challenged, which the deck's sheet
-    doesn't allow: the table is warned and may log it anyway."""
+    """Someone other than the player who had to draw the 4 challenged, which a sheet in play
+    doesn't allow (unorules.org, for Classic): the table is warned and may log it anyway."""
 
 
-def _other_challenger(game: Game, challenger: Player) -> OtherChallenger:
-    if game.edition == "classic":
-        rule = _(
-            "%(name)s didn't have to draw the 4, and the Classic sheet (unorules.org) "
-            "lets only that player challenge."
-        ) % {"name": challenger.name}
-    else:
-        rule = _(
-            "%(name)s wasn't the player the Wild Draw Four was played on, and the "
-            "%(deck)s sheet gives the challenge to that player only (our reading)."
-        ) % {"name": challenger.name, "deck": get_edition(game.edition).name}
+def _other_challenger(challenger: Player) -> OtherChallenger:
+    rule = _(
+        "%(name)s didn't have to draw the 4, and the Classic sheet (unorules.org) "
+        "lets only that player challenge."
+    ) % {"name": challenger.name}
     return OtherChallenger(
         _(
             "Not logged: %(rule)s If your table lets anyone challenge, tick “Log it anyway” "
@@ -51,10 +46,11 @@ def challenge_record(
 ) -> Challenge:
     """Log a judged challenge on the game. It never touches rounds, so scores stay as they are.
 
-    Both players must be seated in the game and differ; the drawer follows the verdict. The
-    sheets give the challenge to the player who had to draw the 4: when ``challenger_drew`` is
-    False the challenge is refused with ``OtherChallenger`` (a warning in words) unless the
-    table chose ``log_anyway``. A repeated ``request_key`` (a phone resending what it kept
+    Both players must be seated in the game and differ; the drawer follows the verdict. When a
+    sheet in play gives the challenge to the player who had to draw the 4 only (Classic's) and
+    ``challenger_drew`` is False, the challenge is refused with ``OtherChallenger`` (a warning
+    in words) unless the table chose ``log_anyway``; with the boxed decks no sheet in play
+    limits who challenges. A repeated ``request_key`` (a phone resending what it kept
     offline) returns the challenge already logged with it.
     """
     if request_key:
@@ -66,8 +62,8 @@ def challenge_record(
         raise RuleError(_("Both players must be seated in this game."))
     if challenger.pk == challenged.pk:
         raise RuleError(_("A player can't challenge their own Wild Draw Four."))
-    if not challenger_drew and not log_anyway:
-        raise _other_challenger(game, challenger)
+    if not challenger_drew and not log_anyway and only_the_drawer_challenges(game.edition):
+        raise _other_challenger(challenger)
     try:
         with transaction.atomic():  # a savepoint: a resend racing this one may win the key
             logged = Challenge.objects.create(

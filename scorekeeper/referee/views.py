@@ -121,16 +121,22 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
     hits = found.hits if found else []
     agreed = agreed_house_rules(game.house_rules) if game else {}
     language = get_language()
+    # "Not my question" on a likely answer: the table takes the house-rule path instead.
+    not_mine = found is not None and found.likely and request.GET.get("not") == "1"
     # No sheet settles it: say so, offer what is related as reading only, and (from a game)
     # offer to record what the table agrees.
-    uncovered = found is not None and not found.covered
+    uncovered = found is not None and (not found.covered or not_mine)
     house_rule = found.house_rule if found else None
     context = {
         "query": query,
         "edition": edition,
         "editions": edition_choices(),
         "error": error,
-        "best": entry_view(found.answer, agreed, edition) if found and found.covered else None,
+        "best": entry_view(found.answer, agreed, edition)
+        if found and found.covered and not not_mine
+        else None,
+        "likely": found is not None and found.likely,
+        "not_mine": not_mine,
         "uncovered": uncovered,
         "house_rule": localized(house_rule, language) if house_rule else None,
         "note_form": HouseNoteForm(
@@ -139,7 +145,12 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
         if uncovered and game
         else None,
         "others": localized_entries(
-            (hit.entry for hit in (hits if uncovered else hits[1:]) if hit.entry is not house_rule),
+            # The first hit is the answer, or the likely answer the table turned down.
+            (
+                hit.entry
+                for hit in (hits if uncovered and not not_mine else hits[1:])
+                if hit.entry is not house_rule
+            ),
             language,
         ),
         "common": common_disputes(edition),
@@ -246,8 +257,10 @@ def _judge(form: ChallengeForm, edition: str) -> tuple[Verdict, str] | None:
         return None
 
 
-def _game_challenge_form(players: list[Player]) -> ChallengeForm:
-    return ChallengeForm(players=players, initial={"request_key": uuid.uuid4().hex})
+def _game_challenge_form(players: list[Player], edition: str) -> ChallengeForm:
+    return ChallengeForm(
+        players=players, edition=edition, initial={"request_key": uuid.uuid4().hex}
+    )
 
 
 def _challenge_context(
@@ -305,9 +318,11 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = _crew_game(request, game_id)
     players = [seat.player for seat in game.seats.all()]
     if request.method == "GET":
-        context = _challenge_context(_game_challenge_form(players), game.edition, game)
+        context = _challenge_context(
+            _game_challenge_form(players, game.edition), game.edition, game
+        )
         return render(request, CHALLENGE_PAGE, context)
-    form = ChallengeForm(request.POST, players=players)
+    form = ChallengeForm(request.POST, players=players, edition=game.edition)
     judged = _judge(form, game.edition)
     if judged is not None:
         verdict, hand = judged
@@ -340,7 +355,9 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             shown = verdict_view(
                 _rejudge(logged, game.edition), logged.colour, *names, edition=game.edition
             )
-            context = _challenge_context(_game_challenge_form(players), game.edition, game)
+            context = _challenge_context(
+                _game_challenge_form(players, game.edition), game.edition, game
+            )
             return render_page(
                 request, CHALLENGE_PAGE, {**context, "verdict": shown}, partial="judge"
             )
@@ -374,7 +391,7 @@ def game_challenge_verdict(request: HttpRequest, game_id: int, challenge_id: int
     names = (logged.challenger.name, logged.challenged.name)
     shown = verdict_view(verdict, logged.colour, *names, edition=game.edition)
     players = [seat.player for seat in game.seats.all()]
-    context = _challenge_context(_game_challenge_form(players), game.edition, game)
+    context = _challenge_context(_game_challenge_form(players, game.edition), game.edition, game)
     return render(request, CHALLENGE_PAGE, {**context, "verdict": shown})
 
 

@@ -76,6 +76,13 @@ def sheets_for(edition: str) -> tuple[str, ...]:
     return tuple(sheet.id for sheet in SHEETS.values() if edition in sheet.editions)
 
 
+def only_the_drawer_challenges(edition: str) -> bool:
+    """Whether a sheet in play for this deck gives the Wild Draw Four challenge to the player
+    who must draw and nobody else. Only unorules.org does (Classic); a boxed deck's own sheet
+    speaks of that player without barring others, and the general summary sets no limit."""
+    return "unorules" in sheets_for(edition)
+
+
 @dataclass(frozen=True, slots=True)
 class Cite:
     """Where a sheet says something: its id and the section and lines, e.g. "SET UP, line 98"."""
@@ -117,6 +124,8 @@ class Entry:
     variants: tuple[Variant, ...] = ()
     house_rules: tuple[str, ...] = ()
     interpretation: str = ""  # our reading where no sheet says it in so many words
+    # The cited sheets are silent on the question: they are cited to show where we looked.
+    silent: bool = False
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -125,8 +134,9 @@ class Entry:
 
     @property
     def covered(self) -> bool:
-        """False for a question no sheet answers: agree it at the table."""
-        return bool(self.cites)
+        """False for a question no sheet answers (no citation, or only sheets that are
+        silent on it): agree it at the table."""
+        return bool(self.cites) and not self.silent
 
     @property
     def disputed(self) -> bool:
@@ -347,9 +357,9 @@ ENTRIES: tuple[Entry, ...] = (
             "Drop sheet gives none. Only unorules.org adds rules for a game of two."
         ),
         cites=(
-            _u("box, lines 28-29"),
-            Cite("kitty", "box, lines 3-4"),
-            Cite("cheese-touch", "box, lines 5-7"),
+            _u("CONTENTS, lines 28-29"),
+            Cite("kitty", "INSTRUCTIONS heading, lines 3-4"),
+            Cite("cheese-touch", "INSTRUCTIONS heading, lines 5-7"),
             _s("Setup, line 2"),
         ),
         related=("two-player",),
@@ -688,6 +698,7 @@ ENTRIES: tuple[Entry, ...] = (
             "note only points to the action cards, and the card's own paragraph says nothing "
             "about a first card."
         ),
+        silent=True,  # the answer says the sheet does not cover it
         cites=(
             Cite("cheese-touch", "SETUP note, lines 37-38"),
             Cite("cheese-touch", "Cheese Touch Card, lines 111-131"),
@@ -714,6 +725,7 @@ ENTRIES: tuple[Entry, ...] = (
             "The Water Drop sheet doesn't cover this, so agree before dealing. Its card "
             "paragraph only covers a Water Drop somebody plays."
         ),
+        silent=True,  # the answer says the sheet does not cover it
         cites=(
             Cite("water-drop", "Setup note, lines 32-34"),
             Cite("water-drop", "Water Drop Card, lines 89-92"),
@@ -855,8 +867,9 @@ ENTRIES: tuple[Entry, ...] = (
         title="Draw Two (+2)",
         answer=(
             "The next player picks up two cards and misses their turn. Play it on a card of "
-            "its colour or on another Draw Two. unorules.org and the summary say the player it "
-            "hits can't pass it on with a Draw Two of their own: that would be stacking."
+            "its colour or on another Draw Two. Passing it on with a Draw Two of your own is "
+            "stacking, which unorules.org's FAQ calls a house rule, not an official one; the "
+            "summary only bars laying two cards down in one turn."
         ),
         cites=(
             _u("Draw 2 Card, lines 110-112"),
@@ -1047,8 +1060,10 @@ ENTRIES: tuple[Entry, ...] = (
             ),
         ),
         interpretation=(
-            "With a boxed deck the app also treats the player the card was played on as the "
-            "only challenger: no sheet of those decks gives anyone else the right."
+            "A boxed deck's own sheet speaks only of the player the card was played on, and "
+            "the general summary sets no limit on who, so with those decks the challenge "
+            "helper logs a challenge from any player. With Classic it follows the Classic "
+            "sheet's limit and asks before logging anyone else's."
         ),
     ),
     # --- Special cards ------------------------------------------------------------------------
@@ -1166,6 +1181,7 @@ ENTRIES: tuple[Entry, ...] = (
             "doesn't say what a Water Drop may go on, what happens when you hold no blue "
             "cards, or whether emptying your hand this way wins. Agree these first."
         ),
+        silent=True,  # the answer says the sheet does not cover it
         cites=(
             Cite("water-drop", "Water Drop Card, lines 89-92"),
             Cite("water-drop", "Going Out, line 100"),
@@ -1391,7 +1407,8 @@ ENTRIES: tuple[Entry, ...] = (
         answer=(
             "Number cards score their face value, so a 0 is worth nothing and a 9 is worth 9. "
             "Draw Two, Reverse and Skip score 20 each. Wild and Wild Draw Four score 50 each, "
-            "and so does each edition's special card: Kitty, Cheese Touch and Water Drop."
+            "and so does each edition's special card: Kitty, Cheese Touch and Water Drop. No "
+            "sheet gives a value for blank, Swap Hands or Shuffle Hands cards."
         ),
         cites=(*B_SCORING, _u("SCORING AND WINNING, lines 179-203")),
         related=("scoring-round", "winning-500"),
@@ -1414,9 +1431,18 @@ ENTRIES: tuple[Entry, ...] = (
         title="Who scores a round",
         answer=(
             "Only the player who goes out scores. Add up the values of the cards still in "
-            "every opponent's hand; the total goes on the winner's score."
+            "every opponent's hand; the total goes on the winner's score. In the alternative "
+            "scoring the sheets also give, nobody collects: each player adds the points left "
+            "in their own hand, and the lowest total wins."
         ),
-        cites=(_u("OBJECT, line 90"), _u("SCORING AND WINNING, line 179"), *B_OBJECT, *B_SCORING),
+        cites=(
+            _u("OBJECT, line 90"),
+            _u("SCORING AND WINNING, line 179"),
+            *B_OBJECT,
+            *B_SCORING,
+            _u("SCORING AND WINNING, line 205"),
+            *B_LOWEST,
+        ),
         related=("card-points", "winning-500", "winning-lowest"),
         aliases=(
             "how do you score",

@@ -520,8 +520,9 @@ ENTRIES_ES: dict[str, Translation] = {
         title="Toma 2 (+2)",
         answer=(
             "El siguiente jugador se lleva dos cartas y se queda sin turno. Se juega sobre "
-            "una carta de su color o sobre otro Toma 2. unorules.org y el resumen dicen que a "
-            "quien le cae no puede pasarlo con un Toma 2 propio: eso sería acumular."
+            "una carta de su color o sobre otro Toma 2. Pasarlo con un Toma 2 propio es "
+            "acumular, que las preguntas frecuentes de unorules.org llaman regla de la casa, "
+            "no oficial; el resumen solo prohíbe bajar dos cartas en un mismo turno."
         ),
         aliases=(
             "toma 2",
@@ -643,9 +644,10 @@ ENTRIES_ES: dict[str, Translation] = {
             "total. Las hojas no coinciden en quién puede desafiar."
         ),
         interpretation=(
-            "Con una baraja de caja, la app también trata al jugador al que le cayó la carta "
-            "como el único que puede desafiar: ninguna hoja de esas barajas da ese derecho a "
-            "nadie más."
+            "La hoja de una baraja de caja solo habla del jugador al que le cayó la carta, y "
+            "el resumen general no pone límite a quién, así que con esas barajas la ayuda del "
+            "desafío anota el desafío de cualquier jugador. Con la Clásica sigue el límite de "
+            "su hoja y pregunta antes de anotar el de otro."
         ),
         variants=(
             "Solo puede desafiar el jugador que tiene que tomar las 4 cartas.",
@@ -929,7 +931,8 @@ ENTRIES_ES: dict[str, Translation] = {
             "Las cartas numéricas valen su número, así que un 0 no vale nada y un 9 vale 9. "
             "Toma 2, Reversa y Salta valen 20 cada una. El Comodín y el Comodín Toma 4 valen "
             "50 cada uno, igual que la carta especial de cada edición: Kitty, Cheese Touch y "
-            "Water Drop."
+            "Water Drop. Ninguna hoja da un valor a las cartas en blanco, de cambiar manos o "
+            "de barajar manos."
         ),
         interpretation=(
             "El texto de unorules.org que tenemos da los mismos valores (su número, 20, 20, "
@@ -951,7 +954,9 @@ ENTRIES_ES: dict[str, Translation] = {
         title="Quién se lleva los puntos de una mano",
         answer=(
             "Solo puntúa el jugador que sale. Se suman los valores de las cartas que le quedan "
-            "en la mano a cada rival, y el total va al marcador del ganador."
+            "en la mano a cada rival, y el total va al marcador del ganador. En la puntuación "
+            "alternativa que también dan las hojas nadie se lleva nada: cada jugador suma los "
+            "puntos que le quedan en su propia mano, y gana el total más bajo."
         ),
         aliases=(
             "como se puntua",

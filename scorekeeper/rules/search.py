@@ -1,25 +1,31 @@
-"""Search the rules library the way people ask at the table.
+"""Search the rules library the way people ask at the table, and say whether a sheet settles it.
 
 Queries and entries go through the same normalisation:
 
 1. lowercase, accents and apostrophes dropped ("didn't" -> "didnt", "comodín" -> "comodin");
-2. table talk rewritten to canonical tokens ("+2", "d2", "draw two" -> ``drawtwo``; "+4", "wd4",
-   "wild draw four" -> ``wilddrawfour``; "7-0" -> ``sevenzero``; "1v1" -> ``twoplayer``, ...);
-3. stop words dropped, word synonyms folded ("yell", "say" -> ``call``), number words to digits;
-4. a light stemmer so plurals and -ing forms meet ("cards" -> "card", "stacking" -> "stack").
+2. table talk rewritten to canonical tokens ("+2", "d2", "toma 2" -> ``drawtwo``; "+4", "wd4",
+   "wild draw four" -> ``wilddrawfour``; "7-0" -> ``sevenzero``; "1v1" -> ``twoplayer``, ...):
+   this is domain knowledge, kept as tables here and in ``search_es``;
+3. stop words dropped, word synonyms folded ("yell", "say", "gritar" -> ``call``), number words
+   to digits;
+4. Snowball stemming (``snowballstemmer``): English for English text and for the canonical
+   terms, Spanish for Spanish words, so "stacking" meets "stack" and "acumulando" "acumular".
 
-A query word not in the vocabulary is corrected to the closest vocabulary word (edit distance 1,
-or 2 for long words) using a deletion index built at import time, so "chalenge" and "stak" work.
+A query word the library never uses is put right against the words it does use with
+``rapidfuzz`` (optimal string alignment distance 1, or 2 for long words): "chalenge" ->
+"challenge", "desafo" -> "desafío". A Spanish question is corrected against Spanish words
+only, an English one against English words first, so "pila" never becomes "pile".
 
-Scoring is a weighted sum over fields, with each term weighted by its inverse document
-frequency: the best-matching alias counts most (aliases are the phrasings people type), then
-the title, the slug, and the answer text. The index is built once at import; a query touches
-only the entries that share a term with it.
+Ranking is BM25F: one document per entry with three fields (its title, the phrasings people
+type, its answer), both languages in one document, plus the best single phrasing's match and a
+factor for how much of the question the entry accounts for.
 
-``lookup`` adds the referee's verdict: whether a sheet settles the question at all. It does not
-when the best match is an entry no sheet backs (7-0, jump-in, a misdeal) or leaves too much of
-the question unanswered (a word no entry uses weighs like the rarest term), so an unrelated
-entry is never passed off as the answer.
+``lookup`` adds the verdict, earned in three steps (see ``Lookup``): an *answer* when the best
+sheet-backed entry clearly accounts for the question, a *likely answer* when it does less
+surely, and *no sheet covers this* when no sheet-backed entry matches meaningfully or when the
+best match is a matter the sheets never address (a house rule such as 7-0, a card seen by
+accident). The cut-offs were fitted on the tuning half of the question corpus
+(``tests/rules/corpus``) and are judged on its held-out half (``bench/referee_accuracy.py``).
 
 Pure Python: nothing here imports Django.
 """
@@ -30,11 +36,16 @@ import math
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from scorekeeper.rules import search_es
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+from snowballstemmer import stemmer as snowball
+
+from scorekeeper.rules import questions, search_es
 from scorekeeper.rules.entries import EDITIONS, ENTRIES, Entry
+from scorekeeper.rules.questions import Question
 
 # --- Normalisation ---------------------------------------------------------------------------
 
@@ -45,6 +56,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), f" {token} ")
     for pattern, token in (
         *search_es.PHRASES,  # Spanish card names and table talk first
+        # "skips 2 people" counts who is skipped; it is not a game of two.
+        (r"\bskip(?:s|ped|ping)?\s+(?:2|two)\s+(?:people|players|persons?)\b", "skip 2 player"),
         (r"\+\s*4|\bplus\s*(?:4|four)s?\b", "wilddrawfour"),
         (r"\+\s*2|\bplus\s*(?:2|two)s?\b", "drawtwo"),
         (r"\bwild\s*draw\s*(?:4|four)s?\b", "wilddrawfour"),
@@ -58,6 +71,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bjump(?:ing|ed|s)?[\s-]*ins?\b", "jumpin"),
         (
             r"\b(?:two|2)[\s-]*(?:player|people|person|handed)s?\b"
+            r"(?!\s+(?:go|goes|went|both|tie|tied|finish|finished)\b)"
             r"|\b1\s*v(?:s|\.)?\s*1\b|\bone\s+(?:on|vs|v|versus|against)\s+one\b"
             r"|\bheads[\s-]*up\b|\bjust\s+(?:the\s+)?two\s+of\s+us\b",
             "twoplayer",
@@ -66,7 +80,21 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bwater[\s-]*drops?\b|\bbalde\s+de\s+agua\b", "waterdrop"),
         (r"\bbig\s+bang(?:\s+theory)?\b|\bsoft\s+kitty\b", "kitty"),
         (r"\b(?:go|goes|going|went|gone)\s+out\b", "goout"),
-        (r"\b(?:first|starting|opening)\s+card\b", "firstcard"),
+        # A player with no cards left has gone out; a pile that runs out is another matter.
+        (
+            r"\b(?:run|runs|ran|running)\s+out\s+of\s+cards\b"
+            r"|\b(?:got|gets|get|getting)\s+rid\s+of\s+(?:all\s+)?(?:(?:my|his|her|their|your)\s+)?cards\b"
+            r"|\b(?:no|zero)\s+cards\s+left\b(?!\s+(?:to\s+draw|in\s+the\s+(?:deck|pile)))"
+            r"|\bplay(?:s|ed)?\s+(?:my|his|her|their|your)\s+last\s+card\b",
+            "goout",
+        ),
+        (
+            r"\b(?:first|starting|opening|start|initial|top)\s+(?:card|discard)\b"
+            r"|\b(?:flipped|turned(?:\s+(?:up|over))?)\s+(?:at|to)\s+(?:the\s+)?start\b"
+            r"|\b(?:game|play|round)\s+(?:started|starts|opened|opens|began|begins)\s+"
+            r"(?:on|with)\b|\bto\s+start\s+(?:the\s+)?(?:game|play|pile)\b",
+            "firstcard",
+        ),
         # The names of cards Classic leaves out, so "swap cards" doesn't read as one of them.
         (r"\b(swap|shuffle)\s+hands?\s+cards?\b", r"\1handscard"),
         (
@@ -77,7 +105,25 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\bcartas?\s+(?:de|para)\s+(?:barajar|revolver)\s+(?:las\s+)?manos\b",
             "shufflehandscard",
         ),
+        (
+            r"\b(?:nothing|no\s+cards?|no\s+playable\s+cards?)\s+(?:i\s+can\s+|to\s+)?play\b"
+            r"|\b(?:dont|do\s+not)\s+have\s+(?:anything|a\s+card|any\s+cards?)\s+"
+            r"(?:i\s+can\s+|to\s+)?play\b",
+            "cant play",
+        ),
+        # "a Wild when I have the colour": playing while holding a card that would do.
+        (
+            r"\b(?:if|when|while|even\s+(?:if|though|tho)|although|though|tho)\s+"
+            r"(?:i|you|u|they|he|she|we)\s+(?:still\s+|already\s+)?"
+            r"(?:have|has|had|hold|holds|held|got|could\s+play|can\s+play)\b",
+            "holding",
+        ),
         (r"\b(?:run|runs|ran|running)\s+out\b", "runout"),
+        (
+            r"\bno\s+(?:more\s+)?cards\s+(?:left\s+)?(?:to\s+draw|in\s+the\s+(?:deck|pile))\b"
+            r"|\b(?:deck|pile)\s+(?:is\s+)?(?:empty|gone|finished)\b|\bnothing\s+(?:left\s+)?to\s+draw\b",
+            "drawpile runout",
+        ),
         (r"\bpick(?:s|ed|ing)?\s+up\b", "draw"),
         (r"\bdraw\s+piles?\b", "drawpile"),
         (r"\bdiscard\s+piles?\b", "discardpile"),
@@ -143,6 +189,8 @@ _SYNONYMS: dict[str, str] = {
     "calling": "call",
     "called": "call",
     "drew": "draw",
+    "whos": "who",
+    "whose": "who",
     "drawn": "draw",
     "playable": "play",
     "ppl": "people",
@@ -213,28 +261,27 @@ _SYNONYMS = {**search_es.SYNONYMS, **_SYNONYMS}
 
 _WORD = re.compile(r"[a-z0-9]+")
 
+EN, ES = "en", "es"
+_STEMMERS = {EN: snowball("english"), ES: snowball("spanish")}
 
-def _stem(word: str) -> str:
-    """A deliberately small stemmer: plurals, -ing, -ed and a trailing e."""
-    if len(word) <= 3 or word.isdigit():
+# Every canonical term (what a phrase or a synonym turns words into) is English, stemmed as
+# English whatever the question's language, so "castigo" and "penalty" meet.
+_CANONICAL: frozenset[str] = frozenset(
+    word
+    for token in (*(t for _, t in _PHRASES), *_SYNONYMS.values())
+    for word in _WORD.findall(token)
+)
+
+
+@lru_cache(maxsize=16384)
+def _stem(word: str, language: str) -> str:
+    """The word's stem. A Spanish word that is not table talk is marked as Spanish ("es:"),
+    so it never meets an English word that stems alike ("puto" and "put")."""
+    if word.isdigit() or len(word) <= 2:
         return word
-    if word.endswith("ies") and len(word) > 4:
-        word = word[:-3] + "y"
-    elif word.endswith("ing") and len(word) > 5:
-        word = word[:-3]
-        if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "ls":
-            word = word[:-1]  # "stopping" -> "stop"
-    elif word.endswith("ed") and len(word) > 4:
-        word = word[:-2]
-        if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "ls":
-            word = word[:-1]
-    elif word.endswith(("sses", "xes", "ches", "shes")):
-        word = word[:-2]
-    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    if word.endswith("e") and len(word) > 4:
-        word = word[:-1]
-    return word
+    if word in _CANONICAL or language == EN:
+        return _STEMMERS[EN].stemWord(word)
+    return "es:" + _STEMMERS[ES].stemWord(word)
 
 
 def _fold(text: str) -> str:
@@ -246,22 +293,50 @@ def _fold(text: str) -> str:
     return text
 
 
-def normalise(text: str) -> list[str]:
-    """The canonical search terms for a piece of text, in order (duplicates kept)."""
+def _words(text: str) -> list[str]:
+    return _WORD.findall(_fold(text))
+
+
+def _plain(text: str) -> list[str]:
+    """The words of a text as typed (folded, before any table talk is rewritten)."""
+    return _WORD.findall(search_es.fold(text).replace("'", "").replace("\u2019", ""))
+
+
+def _term(word: str, language: str) -> str | None:
+    """One word's search term, or None for a stop word."""
+    word = _SYNONYMS.get(word, word)
+    if word in _STOP_WORDS:
+        return None
+    word = _stem(word, language)
+    if word != "500" and _is_point_total(word):
+        # "play to 250" meets "play to 200"; 500, the sheets' own target, stays itself.
+        return POINT_TOTAL
+    return word
+
+
+def _terms(words: list[str], language: str) -> list[str]:
     terms: list[str] = []
-    for word in _WORD.findall(_fold(text)):
-        word = _SYNONYMS.get(word, word)
-        if word in _STOP_WORDS:
+    for word in words:
+        term = _term(word, language)
+        if term is None:
             continue
-        word = _stem(word)
         # "wild +4" and "comodín toma 4" name one card, not a Wild and a Wild Draw Four.
-        if word == "wilddrawfour" and terms and terms[-1] == "wild":
+        if term == "wilddrawfour" and terms and terms[-1] == "wild":
             terms.pop()
-        if word != "500" and _is_point_total(word):
-            # "play to 250" meets "play to 200"; 500, the sheets' own target, stays itself.
-            word = POINT_TOTAL
-        terms.append(word)
+        terms.append(term)
     return terms
+
+
+def language_of(text: str) -> str:
+    return ES if search_es.looks_spanish(text) else EN
+
+
+def normalise(text: str, language: str | None = None) -> list[str]:
+    """The canonical search terms for a piece of text, in order (duplicates kept).
+
+    ``language`` ("en" or "es") picks the stemmer for words that are not table talk; by
+    default it is guessed from the text (``search_es.looks_spanish``)."""
+    return _terms(_words(text), language or language_of(text))
 
 
 POINT_TOTAL = "pointtotal"
@@ -282,61 +357,144 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True)
+class _Phrasing:
+    """A way to ask for an entry, as terms. ``language`` None: the library's own phrasings,
+    compared with a question in any language; "en"/"es": a question of the corpus's tuning
+    half, compared only with questions typed in the same language."""
+
+    terms: frozenset[str]
+    language: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class _Doc:
-    entry: Entry
-    title: frozenset[str]
-    slug: frozenset[str]
-    aliases: tuple[frozenset[str], ...]
-    answer: Counter[str]
-    prominent: frozenset[str]  # title, slug and alias terms
+    entry: Entry | None  # None: the matters no sheet settles (the corpus's unsettled questions)
+    fields: dict[str, Counter[str]]  # title, phrasings, answer: term frequencies
+    phrasings: tuple[_Phrasing, ...]
+    terms: dict[str, frozenset[str]]  # by the question's language: every term it can match
+    titles: tuple[frozenset[str], ...] = ()  # the English and the Spanish title, as terms
+    # The terms of the extra phrasings and tuning questions by language: a field compared with
+    # questions typed in that language.
+    learned: dict[str, Counter[str]] = field(default_factory=dict)
 
 
-_ENGLISH_TERMS: frozenset[str] = frozenset(
-    term
-    for entry in ENTRIES
-    for text in (entry.title, entry.answer, *entry.aliases, *(v.answer for v in entry.variants))
-    for term in normalise(text)
-)
+def _entry_texts(entry: Entry) -> dict[str, list[tuple[str, str]]]:
+    """The entry's texts by field, each with its language."""
+    english_body = [entry.answer, *(variant.answer for variant in entry.variants)]
+    return {
+        "title": [(entry.title, EN), *((t, ES) for t in search_es.aliases(entry.slug)[:1])],
+        "phrasings": [
+            (entry.slug.replace("-", " "), EN),
+            *((alias, EN) for alias in entry.aliases),
+            *((alias, ES) for alias in search_es.aliases(entry.slug)[1:]),
+        ],
+        "answer": [
+            *((text, EN) for text in english_body),
+            *((text, ES) for text in search_es.body(entry.slug)),
+        ],
+    }
+
+
+def _by_slug(found: list[Question]) -> dict[str | None, list[Question]]:
+    """Questions by the slug that answers each (None: no sheet settles it)."""
+    by_slug: dict[str | None, list[Question]] = defaultdict(list)
+    for question in found:
+        by_slug[question.expected[0] if question.expected else None].append(question)
+    return by_slug
+
+
+# The tuning half of the question corpus: the held-out half is never read here, it judges what
+# the search learned. And the library's extra phrasings (``rules/phrasings``).
+_LEARNED = _by_slug(questions.tuning())
+_PHRASED = _by_slug(questions.phrasings())
+
+
+def _phrasings(library: list[tuple[str, str]], learned: list[Question]) -> tuple[_Phrasing, ...]:
+    found = [_Phrasing(frozenset(normalise(text, lang)), None) for text, lang in library]
+    found += [_Phrasing(frozenset(normalise(q.text, q.language)), q.language) for q in learned]
+    # Phrasings that normalise alike ("toma 2", "draw two") are scored once.
+    return tuple(dict.fromkeys(phrasing for phrasing in found if phrasing.terms))
+
+
+def _by_language(fields: dict[str, Counter[str]], phrasings: tuple[_Phrasing, ...]):
+    common = frozenset().union(*(set(counts) for counts in fields.values()))
+    return {
+        language: common.union(*(p.terms for p in phrasings if p.language in (None, language)))
+        for language in (EN, ES)
+    }
 
 
 def _build_doc(entry: Entry) -> _Doc:
-    title = frozenset(normalise(entry.title))
-    slug = frozenset(normalise(entry.slug.replace("-", " ")))
-    phrasings = (*entry.aliases, *search_es.aliases(entry.slug))  # English and Spanish
-    # Phrasings that normalise alike ("toma 2", "draw two") are scored once: the best alias wins.
-    aliases = tuple(
-        dict.fromkeys(
-            terms for terms in (frozenset(normalise(alias)) for alias in phrasings) if terms
-        )
+    texts = _entry_texts(entry)
+    fields = {
+        name: Counter(term for text, language in parts for term in normalise(text, language))
+        for name, parts in texts.items()
+    }
+    phrasings = _phrasings(
+        [*texts["title"], *texts["phrasings"]], [*_PHRASED[entry.slug], *_LEARNED[entry.slug]]
     )
-    body = " ".join([entry.answer, *(variant.answer for variant in entry.variants)])
-    answer = Counter(normalise(body))
-    # The Spanish answer adds only Spanish words, so English weights stay as they were.
-    spanish = set(normalise(" ".join(search_es.body(entry.slug))))
-    answer.update(dict.fromkeys(spanish - _ENGLISH_TERMS, 1))
-    prominent = title | slug | frozenset().union(*aliases)
-    return _Doc(entry, title, slug, aliases, answer, prominent)
+    titles = tuple(frozenset(normalise(text, language)) for text, language in texts["title"])
+    learned = {
+        language: Counter(
+            term
+            for question in (*_PHRASED[entry.slug], *_LEARNED[entry.slug])
+            if question.language == language
+            for term in normalise(question.text, language)
+        )
+        for language in (EN, ES)
+    }
+    return _Doc(entry, fields, phrasings, _by_language(fields, phrasings), titles, learned)
 
 
 _DOCS: tuple[_Doc, ...] = tuple(_build_doc(entry) for entry in ENTRIES)
+_DOC_INDEX: dict[str, int] = {doc.entry.slug: index for index, doc in enumerate(_DOCS)}
+_UNSETTLED_PHRASINGS = _phrasings([], [*_PHRASED[None], *_LEARNED[None]])
+_UNSETTLED = _Doc(None, {}, _UNSETTLED_PHRASINGS, _by_language({}, _UNSETTLED_PHRASINGS))
 
 _POSTINGS: dict[str, list[int]] = defaultdict(list)
 for _index, _doc in enumerate(_DOCS):
-    for _term in _doc.prominent | set(_doc.answer):
-        _POSTINGS[_term].append(_index)
+    for _term_ in _doc.terms[EN] | _doc.terms[ES]:
+        _POSTINGS[_term_].append(_index)
 
+# Document frequencies count the unsettled matters as one more document, so their words are
+# known words (a question about them is read, not typo-corrected into a rules word).
+_DOCUMENT_FREQUENCY: Counter[str] = Counter(
+    {term: len(indexes) for term, indexes in _POSTINGS.items()}
+)
+_DOCUMENT_FREQUENCY.update(_UNSETTLED.terms[EN] | _UNSETTLED.terms[ES])
 _IDF: dict[str, float] = {
-    term: math.log(1 + (len(_DOCS) - len(docs) + 0.5) / (len(docs) + 0.5))
-    for term, docs in _POSTINGS.items()
+    term: math.log(1 + (len(_DOCS) + 1 - count + 0.5) / (count + 0.5))
+    for term, count in _DOCUMENT_FREQUENCY.items()
 }
-# How many entries name a term prominently: used to pick between equally close typo fixes.
-_PROMINENCE: Counter[str] = Counter(term for doc in _DOCS for term in doc.prominent)
-_TITLE_MASS: tuple[float, ...] = tuple(
-    sum(_IDF[term] for term in doc.title) or 1.0 for doc in _DOCS
-)
-_ALIAS_MASS: tuple[tuple[float, ...], ...] = tuple(
-    tuple(sum(_IDF[term] for term in alias) for alias in doc.aliases) for doc in _DOCS
-)
+
+# --- Typos -----------------------------------------------------------------------------------
+
+
+def _surface_words(language: str) -> dict[str, int]:
+    """Every word the search knows in one language (the library's texts and the tuning
+    questions), with how many entries use it in a title or phrasing (to pick between equally
+    close corrections)."""
+    words: Counter[str] = Counter()
+    prominent: Counter[str] = Counter()
+    for entry in ENTRIES:
+        for name, parts in _entry_texts(entry).items():
+            seen = {word for text, lang in parts if lang == language for word in _plain(text)}
+            words.update(seen)
+            if name != "answer":
+                prominent.update(seen)
+    for learned in (*_LEARNED.values(), *_PHRASED.values()):
+        words.update(w for q in learned if q.language == language for w in _plain(q.text))
+    if language == ES:
+        words.update(set(search_es.SYNONYMS) | search_es.OTHER_WORDS)
+    else:
+        words.update({word for word in _SYNONYMS if word not in search_es.SYNONYMS})
+    return {word: prominent[word] for word in words if len(word) >= 3 and not word.isdigit()}
+
+
+_VOCABULARY: dict[str, dict[str, int]] = {EN: _surface_words(EN), ES: _surface_words(ES)}
+_VOCABULARY_LIST: dict[str, list[str]] = {lang: list(words) for lang, words in _VOCABULARY.items()}
+# Words a question may hold that are not typos even where the library never uses them.
+_KNOWN_ELSEWHERE: frozenset[str] = frozenset(search_es.OTHER_WORDS) | _STOP_WORDS
 
 
 def _max_typos(word: str) -> int:
@@ -345,54 +503,20 @@ def _max_typos(word: str) -> int:
     return 1 if len(word) < 7 else 2
 
 
-def _deletions(word: str, depth: int) -> set[str]:
-    """Every string made by deleting up to ``depth`` characters from ``word``."""
-    found = {word}
-    frontier = {word}
-    for _ in range(depth):
-        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
-        found |= frontier
-    return found
-
-
-_DELETIONS: dict[str, set[str]] = defaultdict(set)
-for _term in _POSTINGS:
-    for _variant in _deletions(_term, 2 if len(_term) >= 6 else 1):
-        _DELETIONS[_variant].add(_term)
-
-
-def _edit_distance(a: str, b: str) -> int:
-    """Damerau-Levenshtein distance (optimal string alignment)."""
-    previous_previous: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, char_a in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, char_b in enumerate(b, 1):
-            cost = char_a != char_b
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
-                current[j] = min(current[j], previous_previous[j - 2] + 1)
-        previous_previous, previous = previous, current
-    return previous[-1]
-
-
-@lru_cache(maxsize=4096)
-def _correct(word: str) -> str | None:
-    """The closest vocabulary term to an unknown word, or None if nothing is close enough."""
+@lru_cache(maxsize=8192)
+def _correct(word: str, language: str) -> str | None:
+    """The known word closest to an unknown ``word`` in ``language``, or None."""
     limit = _max_typos(word)
     if not limit:
         return None
-    candidates: set[str] = set()
-    for variant in _deletions(word, limit):
-        candidates |= _DELETIONS.get(variant, set())
+    matches = process.extract(
+        word, _VOCABULARY_LIST[language], scorer=OSA.distance, score_cutoff=limit, limit=None
+    )
     best: tuple[int, int, str] | None = None
-    for candidate in candidates:
-        if candidate not in _ENGLISH_TERMS:
-            continue  # an English word is never "corrected" into a Spanish one
-        distance = _edit_distance(word, candidate)
-        if distance > limit or (distance > 1 and len(candidate) < 6):
+    for candidate, distance, _ in matches:
+        if distance > 1 and len(candidate) < 6:
             continue
-        key = (distance, -_PROMINENCE[candidate], candidate)
+        key = (distance, -_VOCABULARY[language][candidate], candidate)
         if best is None or key < best:
             best = key
     return best[2] if best else None
@@ -400,87 +524,182 @@ def _correct(word: str) -> str | None:
 
 _TYPO_WEIGHT = 0.8
 
-# Spanish typos are put right against Spanish words only (search_es.SpanishWords).
-_SPANISH = search_es.SpanishWords(normalise, _IDF, search_es.texts())
+
+@dataclass(frozen=True, slots=True)
+class _Query:
+    terms: dict[str, float]  # known terms with their weights (a corrected typo counts less)
+    unknown: int  # meaningful words no entry or question uses at all, even corrected
+    language: str
+
+    @property
+    def mass(self) -> float:
+        return sum(weight * _IDF[t] for t, weight in self.terms.items())
 
 
-def _correct_any(term: str, spanish: bool) -> str | None:
-    """A Spanish question's typo becomes a Spanish word, never an English one; an English
-    question's typo tries English first. A Spanish word we know is never "corrected"."""
-    if spanish or term in _SPANISH.forms:
-        return _SPANISH.correct(term)
-    found = _correct(term) or _SPANISH.correct(term)
-    # An English question only takes a Spanish word's term when it is a shared one ("wild").
-    return found if found in _ENGLISH_TERMS else None
-
-
-def _analyse(query: str) -> tuple[dict[str, float], int]:
-    """Query terms with their weights (corrected typos count a little less), and how many
-    meaningful words of the query no entry uses at all, even corrected (for ``lookup``)."""
+@lru_cache(maxsize=1024)
+def _analyse(query: str) -> _Query:
+    """The query's terms, its unknown words and its language (see ``_Query``)."""
+    language = language_of(query)
     weights: dict[str, float] = {}
     unknown = 0
-    spanish = search_es.looks_spanish(query)
-    for term in normalise(query):
+    previous: str | None = None
+    for word in _words(query):
+        term = _term(word, language)
         weight = 1.0
+        if term is None:
+            continue
         if term not in _IDF:
-            corrected = _correct_any(term, spanish)
-            if corrected is None:
-                unknown += not term.isdigit() and len(term) > 2
+            corrected = None
+            # A Spanish question's typo becomes a Spanish word; an English one's tries English
+            # first, then Spanish. A Spanish word we know is never "corrected" into English.
+            if word not in _KNOWN_ELSEWHERE and word not in _VOCABULARY[ES]:
+                fixed = _correct(word, language)
+                if fixed is None and language == EN:
+                    fixed = _correct(word, ES)
+                corrected = next(iter(normalise(fixed, language)), None) if fixed else None
+            if corrected is None or corrected not in _IDF:
+                unknown += not word.isdigit() and len(word) > 2
                 continue
             term, weight = corrected, _TYPO_WEIGHT
+        if term == "wilddrawfour" and previous == "wild":
+            weights.pop("wild", None)
         weights[term] = max(weights.get(term, 0.0), weight)
-    return weights, unknown
-
-
-def _query_terms(query: str) -> dict[str, float]:
-    """Query terms with their weights; corrected typos count a little less."""
-    return _analyse(query)[0]
+        previous = term
+    return _Query(weights, unknown, language)
 
 
 # --- Scoring ---------------------------------------------------------------------------------
 
-_TITLE_WEIGHT = 2.0
-_SLUG_WEIGHT = 1.0
-_ALIAS_WEIGHT = 3.0
-_ANSWER_WEIGHT = 0.6
+# BM25F: each field's weight and length normalisation, then one saturation (k1).
+_FIELDS: dict[str, tuple[float, float]] = {
+    "title": (3.0, 0.3),
+    "phrasings": (1.5, 0.75),
+    "answer": (1.0, 0.75),
+}
+_K1 = 1.2
+_AVERAGE_LENGTH: dict[str, float] = {
+    name: sum(sum(doc.fields[name].values()) for doc in _DOCS) / len(_DOCS) for name in _FIELDS
+}
+_LENGTH_NORM: tuple[dict[str, float], ...] = tuple(
+    {
+        name: 1 - b + b * sum(doc.fields[name].values()) / (_AVERAGE_LENGTH[name] or 1.0)
+        for name, (_, b) in _FIELDS.items()
+    }
+    for doc in _DOCS
+)
+_LEARNED_FIELD = (2.0, 0.75)  # the learned field's weight and length normalisation
+_LEARNED_AVERAGE: dict[str, float] = {
+    language: sum(sum(doc.learned[language].values()) for doc in _DOCS) / len(_DOCS) or 1.0
+    for language in (EN, ES)
+}
+_LEARNED_NORM: tuple[dict[str, float], ...] = tuple(
+    {
+        language: 1
+        - _LEARNED_FIELD[1]
+        + _LEARNED_FIELD[1] * sum(doc.learned[language].values()) / _LEARNED_AVERAGE[language]
+        for language in (EN, ES)
+    }
+    for doc in _DOCS
+)
+_PHRASING_WEIGHT = 2.0
 _MIN_SHARE_OF_BEST = 0.15  # drop hits far weaker than the best one
 
 
-def _score(index: int, terms: dict[str, float], query_mass: float) -> float:
+def _bm25f(index: int, query: _Query) -> float:
     doc = _DOCS[index]
-    idf = _IDF
-    title = sum(weight * idf[t] for t, weight in terms.items() if t in doc.title)
-    if title:
-        # A short title the query covers ("Kitty card") beats a long one that mentions the term.
-        title *= 0.5 + 0.5 * title / _TITLE_MASS[index]
-    slug = sum(weight * idf[t] for t, weight in terms.items() if t in doc.slug)
-    alias = 0.0
-    for alias_terms, alias_mass in zip(doc.aliases, _ALIAS_MASS[index], strict=True):
-        if alias_terms.isdisjoint(terms):
-            continue  # most aliases share nothing with the query: skip the sum
-        matched = sum(weight * idf[t] for t, weight in terms.items() if t in alias_terms)
-        if not matched:
-            continue
-        # The closer the alias is to the whole query (both ways round), the more it counts.
-        covers_alias = matched / alias_mass
-        covers_query = matched / query_mass
-        alias = max(alias, matched * (0.25 + 0.75 * covers_alias * covers_query))
-    answer = 0.0
-    for t, weight in terms.items():
-        tf = doc.answer.get(t, 0)
+    norms = _LENGTH_NORM[index]
+    learned = doc.learned[query.language]
+    learned_norm = _LEARNED_NORM[index][query.language]
+    score = 0.0
+    for term, weight in query.terms.items():
+        tf = (
+            sum(
+                field_weight * doc.fields[name].get(term, 0) / norms[name]
+                for name, (field_weight, _) in _FIELDS.items()
+            )
+            + _LEARNED_FIELD[0] * learned.get(term, 0) / learned_norm
+        )
         if tf:
-            answer += weight * idf[t] * (tf * 2.2 / (tf + 1.2))
-    matched_anywhere = sum(
-        weight * idf[t] for t, weight in terms.items() if t in doc.prominent or t in doc.answer
+            score += weight * _IDF[term] * tf * (_K1 + 1) / (tf + _K1)
+    return score
+
+
+def _phrasing_match(doc: _Doc, query: _Query) -> float:
+    """How close the nearest phrasing of ``doc`` is to the whole question (both ways)."""
+    best = 0.0
+    terms, query_mass = query.terms, query.mass
+    for phrasing in doc.phrasings:
+        if phrasing.language not in (None, query.language) or phrasing.terms.isdisjoint(terms):
+            continue
+        matched = sum(weight * _IDF[t] for t, weight in terms.items() if t in phrasing.terms)
+        mass = sum(_IDF[t] for t in phrasing.terms)
+        best = max(best, matched * (0.25 + 0.75 * (matched / mass) * (matched / query_mass)))
+    return best
+
+
+def _matched_mass(doc: _Doc, query: _Query) -> float:
+    doc_terms = doc.terms[query.language]
+    return sum(weight * _IDF[t] for t, weight in query.terms.items() if t in doc_terms)
+
+
+def _title_share(doc: _Doc, query: _Query) -> float:
+    """How much of the entry's subject (its title, in either language) the question names."""
+    best = 0.0
+    for title in doc.titles:
+        mass = sum(_IDF[t] for t in title)
+        if mass:
+            named = sum(_IDF[t] * query.terms[t] for t in title if t in query.terms)
+            best = max(best, named / mass)
+    return best
+
+
+_TITLE_FLOOR = 0.35  # an entry whose subject the question never names keeps this share
+
+
+# A multinomial naive Bayes over the ways each entry is asked (its title, its phrasings and the
+# tuning questions in the question's language): how likely the question's words are, each
+# weighted by its rarity, under each entry. It separates neighbours (a Skip turned up first and
+# a Skip played) by the words people use for each, where the ranking above sees shared words.
+_BAYES_SMOOTHING = 0.2
+_BAYES_WEIGHT = 2
+
+
+def _bayes_counts(language: str) -> tuple[tuple[Counter[str], ...], tuple[float, ...]]:
+    """Term counts per entry, and last the matters no sheet settles (``_UNSETTLED``)."""
+    counts = []
+    for doc in (*_DOCS, _UNSETTLED):
+        counted = Counter(doc.fields.get("title", ())) + doc.fields.get("phrasings", Counter())
+        for phrasing in doc.phrasings:
+            if phrasing.language in (None, language):
+                counted.update(phrasing.terms)
+        counts.append(counted)
+    vocabulary = len(set().union(*counts))
+    denominators = tuple(sum(c.values()) + _BAYES_SMOOTHING * vocabulary for c in counts)
+    return tuple(counts), denominators
+
+
+_BAYES = {language: _bayes_counts(language) for language in (EN, ES)}
+
+
+def _bayes(index: int, query: _Query) -> float:
+    """The question's log-likelihood under the entry, per unit of the question's weight."""
+    counts, denominators = _BAYES[query.language]
+    count, denominator = counts[index], denominators[index]
+    return (
+        sum(
+            weight * _IDF[t] * math.log((count.get(t, 0) + _BAYES_SMOOTHING) / denominator)
+            for t, weight in query.terms.items()
+        )
+        / query.mass
     )
-    completeness = matched_anywhere / query_mass
-    raw = (
-        _TITLE_WEIGHT * title
-        + _SLUG_WEIGHT * slug
-        + _ALIAS_WEIGHT * alias
-        + _ANSWER_WEIGHT * answer
-    )
-    return raw * (0.5 + 0.5 * completeness)
+
+
+def _score(index: int, query: _Query) -> float:
+    doc = _DOCS[index]
+    raw = _bm25f(index, query) + _PHRASING_WEIGHT * _phrasing_match(doc, query)
+    completeness = _matched_mass(doc, query) / query.mass
+    subject = _TITLE_FLOOR + (1 - _TITLE_FLOOR) * _title_share(doc, query)
+    return raw * (0.5 + 0.5 * completeness) * subject
 
 
 def search(query: str, edition: str | None = None, limit: int = 10) -> list[Hit]:
@@ -490,61 +709,91 @@ def search(query: str, edition: str | None = None, limit: int = 10) -> list[Hit]
     A blank query, or one with no usable words, gives an empty list. Raises ValueError for
     an unknown edition.
     """
-    if edition is not None and edition not in EDITIONS:
-        raise ValueError(f"There is no edition called {edition!r}.")
+    _check_edition(edition)
     if limit <= 0 or not query or not query.strip():
         return []
-    return _ranked(_query_terms(query), edition, limit)
+    return _ranked(_analyse(query), edition, limit)
 
 
-def _ranked(terms: dict[str, float], edition: str | None, limit: int) -> list[Hit]:
-    if not terms:
+def _check_edition(edition: str | None) -> None:
+    if edition is not None and edition not in EDITIONS:
+        raise ValueError(f"There is no edition called {edition!r}.")
+
+
+def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
+    if not query.terms:
         return []
-    query_mass = sum(weight * _IDF[t] for t, weight in terms.items())
-    candidates = {index for t in terms for index in _POSTINGS[t]}
+    candidates = {index for t in query.terms for index in _POSTINGS[t]}
     scored = []
     for index in candidates:
         entry = _DOCS[index].entry
         if edition is not None and edition not in entry.editions:
             continue
-        score = _score(index, terms, query_mass)
+        score = _score(index, query)
         if score > 0:
-            scored.append((score, index))
+            scored.append((score, _bayes(index, query), index))
     if not scored:
         return []
-    scored.sort(key=lambda pair: (-pair[0], pair[1]))
-    floor = scored[0][0] * _MIN_SHARE_OF_BEST
-    return [
-        Hit(_DOCS[index].entry, round(score, 3))
-        for score, index in scored[:limit]
-        if score >= floor
-    ]
+    # Hits far weaker than the best are dropped, then the likeliest under the naive Bayes
+    # come first.
+    floor = max(score for score, _, _ in scored) * _MIN_SHARE_OF_BEST
+    likeliest = max(likelihood for _, likelihood, _ in scored)
+    ranked = sorted(
+        (
+            (score * math.exp(_BAYES_WEIGHT * (likelihood - likeliest)), index)
+            for score, likelihood, index in scored
+            if score >= floor
+        ),
+        key=lambda pair: (-pair[0], pair[1]),
+    )
+    return [Hit(_DOCS[index].entry, round(score, 3)) for score, index in ranked[:limit]]
 
 
 # --- Does a sheet settle it? -----------------------------------------------------------------
 
-# How much of a question the best entry must account for to count as its answer. A query word
-# the library doesn't know at all ("misdeal" before there was an entry, "trade", "floor") is
-# the rarest kind of term, so it weighs like one: an entry that matches only the common words
-# around it doesn't settle the question.
-_MIN_COVERAGE = 0.6
+ANSWER, LIKELY, NONE = "answer", "likely", "none"
+
+# The cut-offs, fitted on the corpus's tuning half (by two-fold cross-validation inside it, so
+# a question is never judged by a search that learned it) and judged on the held-out half.
+#
+# No sheet covers it when the question is nearer to a matter no sheet settles than to the best
+# entry: by its nearest phrasing (the entry's must be at least 1/_UNSETTLED_MARGIN as close), or
+# by the naive Bayes (the unsettled matters likelier by more than _UNSETTLED_LIKELIER).
+_UNSETTLED_MARGIN = 1.5
+_UNSETTLED_LIKELIER = 0.5
+# How much of the question the best entry must account for (its coverage, 0 to 1) to be a
+# likely answer, and to be the answer. A word the library doesn't know at all weighs like the
+# rarest term: an entry that matches only the common words around it doesn't settle it.
+_LIKELY_COVERAGE = 0.2
+_ANSWER_COVERAGE = 0.6
+# An answer also stands clear of the next hit (its score at least this many times the next).
+_ANSWER_LEAD = 1.5
 _UNKNOWN_WEIGHT = max(_IDF.values())
-_DOC_INDEX: dict[str, int] = {doc.entry.slug: index for index, doc in enumerate(_DOCS)}
 
 
 @dataclass(frozen=True, slots=True)
 class Lookup:
     """The search's verdict on a question: the hits, and whether a sheet settles it.
 
-    ``covered`` is True when the first hit answers the question from the sheets. When it is
-    False no sheet covers the question: the table should agree it (and may record it as a
-    house rule); ``hits`` are then only related reading, and ``house_rule`` the popular house
-    rule the question names, if it names one (7-0, jump-in).
+    ``verdict`` is ``ANSWER`` when the first hit answers the question from the sheets,
+    ``LIKELY`` when it probably does (shown as "Probably this:", with a way out), and ``NONE``
+    when no sheet covers the question: the table should agree it (and may record it as a
+    house rule); ``hits`` are then only related reading, and ``house_rule`` the entry on the
+    house rule the question names, if it names one (7-0, jump-in).
     """
 
     query: str
     hits: list[Hit]
-    covered: bool
+    verdict: str
+
+    @property
+    def covered(self) -> bool:
+        """True for an answer or a likely answer."""
+        return self.verdict != NONE
+
+    @property
+    def likely(self) -> bool:
+        return self.verdict == LIKELY
 
     @property
     def answer(self) -> Entry | None:
@@ -557,34 +806,41 @@ class Lookup:
         return self.hits[0].entry
 
 
-def _coverage(terms: dict[str, float], unknown: int, entry: Entry) -> float:
-    doc = _DOCS[_DOC_INDEX[entry.slug]]
-    matched = sum(
-        weight * _IDF[t] for t, weight in terms.items() if t in doc.prominent or t in doc.answer
-    )
-    total = sum(weight * _IDF[t] for t, weight in terms.items()) + unknown * _UNKNOWN_WEIGHT
-    return matched / total if total else 0.0
+def _coverage(query: _Query, entry: Entry) -> float:
+    total = query.mass + query.unknown * _UNKNOWN_WEIGHT
+    return _matched_mass(_DOCS[_DOC_INDEX[entry.slug]], query) / total if total else 0.0
 
 
 def coverage(query: str, entry: Entry) -> float:
     """The share of the question (0 to 1) that ``entry`` speaks to."""
-    return _coverage(*_analyse(query), entry)
+    return _coverage(_analyse(query), entry)
 
 
 def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
-    """Search, then say whether a sheet settles the question (see ``Lookup``).
+    """Search, then give the verdict (see ``Lookup``).
 
-    Not covered: nothing matched; the best match is an entry no sheet backs (a house rule
-    such as 7-0, a misdeal); or the best match leaves too much of the question unanswered.
-    Raises ValueError for an unknown edition, like ``search``.
+    No sheet covers it: nothing matched; the best match is an entry no sheet backs (a house
+    rule such as 7-0, a misdeal); the question is nearer to a matter no sheet settles than to
+    the best entry; or the best match accounts for too little of the question. An answer
+    accounts for most of the question and stands clear of the next hit; anything between is a
+    likely answer. Raises
+    ValueError for an unknown edition, like ``search``.
     """
-    if edition is not None and edition not in EDITIONS:
-        raise ValueError(f"There is no edition called {edition!r}.")
+    _check_edition(edition)
     if limit <= 0 or not query or not query.strip():
-        return Lookup(query, [], covered=False)
-    terms, unknown = _analyse(query)
-    hits = _ranked(terms, edition, limit)
+        return Lookup(query, [], NONE)
+    analysed = _analyse(query)
+    hits = _ranked(analysed, edition, limit)
     if not hits or not hits[0].entry.covered:
-        return Lookup(query, hits, covered=False)
-    covered = _coverage(terms, unknown, hits[0].entry) >= _MIN_COVERAGE
-    return Lookup(query, hits, covered=covered)
+        return Lookup(query, hits, NONE)
+    index = _DOC_INDEX[hits[0].entry.slug]
+    unsettled = _phrasing_match(_UNSETTLED, analysed)
+    if unsettled > _UNSETTLED_MARGIN * _phrasing_match(_DOCS[index], analysed):
+        return Lookup(query, hits, NONE)
+    if _bayes(len(_DOCS), analysed) - _bayes(index, analysed) > _UNSETTLED_LIKELIER:
+        return Lookup(query, hits, NONE)
+    share = _coverage(analysed, hits[0].entry)
+    if share < _LIKELY_COVERAGE:
+        return Lookup(query, hits, NONE)
+    lead = len(hits) == 1 or hits[0].score >= _ANSWER_LEAD * hits[1].score
+    return Lookup(query, hits, ANSWER if share >= _ANSWER_COVERAGE and lead else LIKELY)

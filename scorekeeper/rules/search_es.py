@@ -9,9 +9,8 @@ draw four", and a Spanish question finds its entry whatever language the page is
 - ``SYNONYMS``: Spanish words folded onto the English terms ("comodín" -> ``wild``, "robar"
   -> ``draw``, "desafío" -> ``challenge``);
 - ``STOP_WORDS``: Spanish words that carry nothing for the search;
-- ``SpanishWords``: the typo correction for Spanish. It knows every Spanish word we use (these
-  lists and the Spanish library) and puts a misspelled word right against those, so "desafo"
-  becomes "desafío" and "pila" stays "pila" instead of turning into an English word.
+- ``OTHER_WORDS``: everyday Spanish words no rule is about, known to the typo correction so
+  that it never "corrects" them into a rules word.
 
 The names follow the Spanish half of the Water Drop sheet ("Comodín Toma 4", "pila para
 tomar", "desafío") plus what tables in Spain and Latin America say ("roba dos", "cambio de
@@ -24,8 +23,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable
 
 from scorekeeper.rules.entries_es import ENTRIES_ES
 
@@ -91,6 +88,28 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"\b(?:agujas|manecillas)\s+del\s+reloj\b|\bhorario\b", "clockwise"),
     # "jugar a 250", "hasta 300 puntos": a points target other than the usual 500.
     (r"\b(?:a|hasta)\s+(?!500\b)[1-9]\d{2,3}\b(?:\s+puntos)?", "target"),
+    # "No puedo jugar", "no tengo ninguna carta para tirar": the player can't play.
+    (
+        r"\bno\s+(?:puedo|puedes|puede|pude|podes|podia|podemos)\s+(?:jugar|tirar|echar|poner|bajar)\b"
+        r"|\bno\s+(?:tengo|tienes|tiene|tenia|tenes)\s+(?:ninguna|nada|ni\s+una|carta)"
+        r"(?:\s+carta)?\s+(?:para|que|pa)\s+(?:jugar|tirar|echar|poner|bajar)\b"
+        r"|\bno\s+me\s+sirve\s+ninguna\b",
+        "cant play",
+    ),
+    # "Aunque tenga el color": playing while holding a card that would do.
+    (
+        r"\bteniendo\b|\b(?:aunque|si|cuando|mientras)\s+(?:yo\s+|el\s+|ella\s+)?"
+        r"(?:tengo|tenga|tenia|tiene|tienes|tenes|tuviera)\b",
+        "holding",
+    ),
+    # The card turned up to start the discard pile, however a table says it.
+    (
+        r"\bprimera\s+carta\b|\bcarta\s+(?:de\s+)?(?:inicio|inicial|de\s+arriba|de\s+salida)\b"
+        r"|\b(?:de|como)\s+primera\b|\bal\s+(?:arrancar|empezar|comenzar|inicio|principio)\b"
+        r"|\b(?:para|al)\s+(?:empezar|arrancar|comenzar)\b"
+        r"|\b(?:arrancamos|empezamos|comenzamos|arranco|empezo|comenzo)\s+con\b",
+        "firstcard",
+    ),
     (r"\bpenultim[oa]s?\b", "nexttolast"),
     (r"\botra\s+vez\b|\bde\s+nuevo\b", "again"),
     (r"\breglas?\s+(?:de\s+(?:la\s+)?casa|caseras?)\b", "houserule"),
@@ -285,104 +304,6 @@ def looks_spanish(query: str) -> bool:
     if _ACCENTED.search(query):
         return True
     return any(word in _MARKERS for word in _WORD.findall(fold(query)))
-
-
-# --- Typo correction -------------------------------------------------------------------------
-
-
-def _max_typos(word: str) -> int:
-    if len(word) < 4 or word.isdigit():
-        return 0
-    return 1 if len(word) < 7 else 2
-
-
-def _deletions(word: str, depth: int) -> set[str]:
-    found = {word}
-    frontier = {word}
-    for _ in range(depth):
-        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
-        found |= frontier
-    return found
-
-
-def _edit_distance(a: str, b: str) -> int:
-    """Damerau-Levenshtein distance (optimal string alignment)."""
-    previous_previous: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, char_a in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, char_b in enumerate(b, 1):
-            cost = char_a != char_b
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
-                current[j] = min(current[j], previous_previous[j - 2] + 1)
-        previous_previous, previous = previous, current
-    return previous[-1]
-
-
-class SpanishWords:
-    """Every Spanish word the search knows, and the correction of Spanish typos against them.
-
-    ``normalise`` is the search's own normalisation, ``known`` its vocabulary of terms, and
-    ``texts`` the Spanish library (titles, answers, aliases). A word is corrected only to
-    another Spanish word, then normalised like any query word, so a Spanish typo lands on the
-    Spanish word's term ("desafo" -> "desafio" -> ``challenge``) or on nothing.
-    """
-
-    def __init__(
-        self,
-        normalise: Callable[[str], list[str]],
-        known: Collection[str],
-        texts: Iterable[str],
-    ) -> None:
-        words = set(SYNONYMS) | set(STOP_WORDS) | set(OTHER_WORDS)
-        for text in texts:
-            words.update(_WORD.findall(fold(text)))
-        words = {word for word in words if not word.isdigit()}
-        self._term: dict[str, str | None] = {}
-        forms = set(words)
-        for word in words:
-            normalised = normalise(word)
-            forms.update(normalised)
-            terms = [term for term in normalised if term in known]
-            self._term[word] = terms[0] if terms else None
-        # A Spanish word as the search sees it (stemmed), so it is never "corrected" to English.
-        self.forms: frozenset[str] = frozenset(forms)
-        # Only words with a search term can be a correction: index just those.
-        self._deletions: dict[str, set[str]] = defaultdict(set)
-        for word, term in self._term.items():
-            if term is not None and len(word) >= 4:
-                for variant in _deletions(word, 2 if len(word) >= 7 else 1):
-                    self._deletions[variant].add(word)
-        self._cache: dict[str, str | None] = {}
-
-    def correct(self, word: str) -> str | None:
-        """The search term of the Spanish word closest to ``word``, or None."""
-        if word in self._cache:
-            return self._cache[word]
-        found = None
-        limit = _max_typos(word)
-        if limit and word not in self.forms:
-            candidates: set[str] = set()
-            for variant in _deletions(word, limit):
-                candidates |= self._deletions.get(variant, set())
-            best: tuple[int, int, str] | None = None
-            for candidate in candidates:
-                if self._term[candidate] is None:
-                    continue
-                distance = _edit_distance(word, candidate)
-                if distance > limit or (distance > 1 and len(candidate) < 6):
-                    continue
-                key = (distance, abs(len(candidate) - len(word)), candidate)
-                if best is None or key < best:
-                    best = key
-            found = self._term[best[2]] if best else None
-        if len(self._cache) < 4096:
-            self._cache[word] = found
-        return found
-
-    def clear_cache(self) -> None:
-        self._cache.clear()
 
 
 # --- The Spanish library, for the index ---------------------------------------------------------

@@ -410,24 +410,30 @@ def test_a_logged_challenge_with_an_unreadable_hand_still_shows_its_verdict(crew
 # --- Who may challenge: the sheet's rule, and a warning for anyone else -------------------------
 
 
-def test_the_game_form_asks_whether_the_challenger_had_to_draw(crew_client, game):
+@pytest.fixture
+def classic_game(crew_client):
+    """A Classic game of three: unorules.org gives the challenge to the player who draws."""
+    return GameFactory(crew=crew_client[1], players=["Ann", "Ben", "Cat"], edition="classic")
+
+
+def test_a_classic_game_form_asks_whether_the_challenger_had_to_draw(crew_client, classic_game):
     client, _ = crew_client
-    text = client.get(reverse("referee:game_challenge", args=[game.pk])).content.decode()
+    url = reverse("referee:game_challenge", args=[classic_game.pk])
+    text = client.get(url).content.decode()
     assert "Did the challenger have to draw the 4?" in text
     assert "No, someone else challenged" in text
     assert "Log it anyway" not in text  # offered only after the warning
 
 
-def test_a_challenger_who_did_not_have_to_draw_is_warned_and_nothing_is_logged(crew_client, game):
+def test_a_boxed_deck_logs_anyones_challenge_without_asking(crew_client, game):
+    # The game fixture is a Cheese Touch game: its own sheet speaks of the player the card was
+    # played on without barring anyone else, and the general summary sets no limit on who.
     client, _ = crew_client
-    response = logged_post(client, game, challenger="Cat", drew="no", colour="R", held="yes")
-    assert response.status_code == 422
-    text = response.content.decode()
-    # The game fixture is a Cheese Touch game: its sheet gives the challenge to the player hit.
-    assert "Not logged: Cat wasn&#x27;t the player the Wild Draw Four was played on" in text
-    assert "Cheese Touch sheet" in text and "(our reading)" in text
-    assert "Log it anyway: our table lets anyone challenge" in text
-    assert not Challenge.objects.exists()
+    text = client.get(reverse("referee:game_challenge", args=[game.pk])).content.decode()
+    assert "Did the challenger have to draw the 4?" not in text
+    response = logged_post(client, game, challenger="Cat", colour="R", held="yes")
+    assert response.status_code == 302
+    assert Challenge.objects.get().challenger.name == "Cat"
 
 
 def test_a_classic_game_warns_with_the_unorules_rule(crew_client):
@@ -441,24 +447,24 @@ def test_a_classic_game_warns_with_the_unorules_rule(crew_client):
     assert not Challenge.objects.exists()
 
 
-def test_the_table_may_log_it_anyway_once_warned(crew_client, game):
+def test_the_table_may_log_it_anyway_once_warned(crew_client, classic_game):
     client, _ = crew_client
     response = logged_post(
-        client, game, challenger="Cat", drew="no", anyway="on", colour="R", held="yes"
+        client, classic_game, challenger="Cat", drew="no", anyway="on", colour="R", held="yes"
     )
     assert response.status_code == 302
     challenge = Challenge.objects.get()
     assert challenge.challenger.name == "Cat" and challenge.guilty
 
 
-def test_the_question_must_be_answered_with_three_players(crew_client, game):
+def test_the_question_must_be_answered_with_three_players(crew_client, classic_game):
     client, _ = crew_client
-    response = logged_post(client, game, drew="", colour="R", held="yes")
+    response = logged_post(client, classic_game, drew="", colour="R", held="yes")
     assert response.status_code == 422
     assert "Say whether the challenger was the player who had to draw the 4" in (
         response.content.decode()
     )
-    response = logged_post(client, game, drew="maybe", colour="R", held="yes")
+    response = logged_post(client, classic_game, drew="maybe", colour="R", held="yes")
     assert response.status_code == 422
     assert not Challenge.objects.exists()
 
@@ -477,9 +483,10 @@ def test_with_two_players_the_challenger_always_had_to_draw(crew_client):
     assert Challenge.objects.get().challenger.name == "Ann"
 
 
-def test_the_service_refuses_another_challenger_unless_told_to_log_anyway(game):
+def test_the_service_refuses_another_challenger_unless_told_to_log_anyway(classic_game):
     from scorekeeper.referee.services import OtherChallenger
 
+    game = classic_game
     ann, ben = (seat.player for seat in game.seats.order_by("number")[:2])
     verdict = judge_by_answer("R", True, game.edition)
     args = {"game": game, "challenger": ann, "challenged": ben, "colour": "R", "hand": ""}
@@ -487,6 +494,21 @@ def test_the_service_refuses_another_challenger_unless_told_to_log_anyway(game):
         challenge_record(**args, verdict=verdict, challenger_drew=False)
     assert not Challenge.objects.exists()
     challenge_record(**args, verdict=verdict, challenger_drew=False, log_anyway=True)
+    assert Challenge.objects.count() == 1
+
+
+def test_the_service_logs_another_challenger_on_a_boxed_deck(game):
+    ann, ben = (seat.player for seat in game.seats.order_by("number")[:2])
+    verdict = judge_by_answer("R", True, game.edition)
+    challenge_record(
+        game=game,
+        challenger=ann,
+        challenged=ben,
+        colour="R",
+        hand="",
+        verdict=verdict,
+        challenger_drew=False,
+    )
     assert Challenge.objects.count() == 1
 
 

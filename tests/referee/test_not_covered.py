@@ -113,3 +113,55 @@ def test_recording_needs_a_member_of_the_games_crew(crew_client):
     assert record(member, other, note="x").status_code == 404
     assert member.get(reverse("referee:record_house_note", args=[game.pk])).status_code == 405
     assert Game.objects.get(pk=game.pk).house_note == ""
+
+
+# --- A likely answer: "Probably this:", with a way out ---------------------------------------
+
+
+def _likely_question():
+    """A question the search answers only probably (found, not assumed, so the test follows
+    the search's cut-offs)."""
+    from scorekeeper.rules.search import lookup
+
+    for question in (
+        "hacia que lado se juega",
+        "what if i cant play anything",
+        "whats a legal card to put down",
+        "is it bad to keep a wild for the end",
+        "the pile in the middle, what goes there",
+    ):
+        if lookup(question).likely:
+            return question
+    raise AssertionError("none of the questions is a likely answer any more: pick another")
+
+
+def test_a_likely_answer_is_shown_as_probable_with_its_citation_and_no_banner(client, db):
+    question = _likely_question()
+    text = search_page(client, q=question)
+    assert "Probably this:" in text
+    assert 'id="best-title"' in text and 'class="muted sources"' in text  # its citation
+    assert NOT_COVERED not in text
+    assert "not=1" in text and "Not my question" in text
+
+
+def test_not_my_question_offers_the_house_rule_path_from_a_game(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew)
+    question = _likely_question()
+    text = search_page(client, q=question, game=game.pk, **{"not": "1"})
+    assert "Not that one? Then agree it at the table." in text
+    assert 'id="best-title"' not in text and "Probably this:" not in text
+    assert f'action="/games/{game.pk}/house-note/"' in text
+
+
+def test_not_my_question_on_a_settled_answer_changes_nothing(client, db):
+    text = search_page(client, q="can you stack draw 2", **{"not": "1"})
+    assert 'id="best-title"' in text and "Not that one?" not in text
+
+
+def test_the_likely_answer_speaks_spanish(client, db):
+    question = _likely_question()
+    page = client.get(
+        reverse("referee:rules_search"), {"q": question}, HTTP_ACCEPT_LANGUAGE="es"
+    ).content.decode()
+    assert "Probablemente esto:" in page and "No es mi pregunta" in page

@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from scorekeeper.rules import ENTRIES, get_entry, search
+from scorekeeper.rules import ENTRIES, get_entry, questions, search
 from scorekeeper.rules.entries_es import ENTRIES_ES
-from scorekeeper.rules.search import _IDF, _SPANISH, _query_terms, normalise
+from scorekeeper.rules.search import _IDF, ES, _analyse, _correct, normalise
 from scorekeeper.rules.search_es import SYNONYMS, looks_spanish
 
 from .test_disputes import DISPUTES, NOT_COVERED
@@ -89,6 +89,13 @@ def test_a_misspelled_spanish_word_becomes_a_spanish_word_or_nothing():
         for part in (text.title, text.answer, *text.variants, *text.aliases)
         for term in normalise(part)
     } | {term for word in SYNONYMS for term in normalise(word)}
+    # The Spanish phrasings and questions the search learns from are Spanish words too.
+    spanish_terms |= {
+        term
+        for question in (*questions.tuning(), *questions.phrasings())
+        if question.language == "es"
+        for term in normalise(question.text, "es")
+    }
     checked = 0
     for word in sorted(SYNONYMS):
         if len(word) < 5:
@@ -112,7 +119,7 @@ def test_spanish_typos_land_on_the_spanish_word(typo, term):
 
 def test_a_spanish_question_never_borrows_an_english_correction():
     # "pial" is one swap from the Spanish "pila" and two edits from English words.
-    assert _SPANISH.correct("pial") == normalise("drawpile")[0]
+    assert normalise(_correct("pial", ES)) == normalise("drawpile")
     assert set(_query_terms("la tomato")) <= {"draw"}  # never an English "tomato"
 
 
@@ -137,6 +144,10 @@ def test_english_questions_still_find_their_entries():
     assert search("can you stack draw 2")[0].entry.slug == "stacking"
     assert search("chalenge")[0].entry.slug == "wd4-challenge"
     assert search("revers")[0].entry.slug == "reverse"
+
+
+def _query_terms(query: str) -> dict[str, float]:
+    return _analyse(query).terms
 
 
 def test_a_spanish_query_is_fast():

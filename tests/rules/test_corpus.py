@@ -1,0 +1,91 @@
+"""The question corpus, its split, and what the search may learn from it.
+
+The figures on the held-out half are the benchmark's (``bench/referee_accuracy.py``) and the
+README's; a test only holds the tuning half to a floor, since the search learned from it.
+"""
+
+import sys
+from collections import Counter
+
+import pytest
+
+from scorekeeper.rules import ENTRIES, get_entry
+from scorekeeper.rules.questions import (
+    CORPUS,
+    HELD_OUT,
+    PHRASINGS,
+    TUNING,
+    half_of,
+    load,
+    phrasings,
+    tuning,
+)
+
+search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
+QUESTIONS = load()
+
+
+def test_every_entry_has_at_least_eight_phrasings_in_each_language():
+    counts = Counter((q.expected[0], q.language) for q in QUESTIONS if q.expected)
+    for entry in ENTRIES:
+        assert counts[(entry.slug, "en")] >= 8, entry.slug
+        assert counts[(entry.slug, "es")] >= 8, entry.slug
+
+
+def test_there_are_a_hundred_questions_no_sheet_covers_half_of_them_spanish():
+    no_sheet = [q for q in QUESTIONS if not q.expected]
+    assert len(no_sheet) >= 80
+    unsettled = [q for q in QUESTIONS if not q.settled]  # with 7-0, jump-in, misdeal...
+    assert len(unsettled) >= 100
+    assert sum(q.language == "es" for q in unsettled) >= len(unsettled) // 2
+
+
+def test_every_question_names_real_entries_and_appears_once():
+    for question in QUESTIONS:
+        assert all(get_entry(slug) for slug in question.expected), question
+        assert question.text and "\t" not in question.text
+    texts = [" ".join(q.text.lower().split()) for q in QUESTIONS]
+    assert len(texts) == len(set(texts))
+
+
+def test_the_split_is_fixed_by_the_text_alone():
+    assert half_of("can you stack draw 2?") == half_of("  Can you stack   draw 2?")
+    halves = Counter(q.half for q in QUESTIONS)
+    assert set(halves) == {TUNING, HELD_OUT}
+    assert 0.4 < halves[TUNING] / len(QUESTIONS) < 0.6  # about half each
+    assert {q.text for q in tuning()} == {q.text for q in QUESTIONS if q.half == TUNING}
+
+
+def test_the_search_learns_from_the_tuning_half_only():
+    learned = [q for found in search_module._LEARNED.values() for q in found]
+    assert learned and all(q.half == TUNING for q in learned)
+    held_out = {q.text for q in QUESTIONS if q.half == HELD_OUT}
+    phrased = {q.text for found in search_module._PHRASED.values() for q in found}
+    assert not held_out & phrased  # the library's phrasings are not corpus questions
+
+
+def test_the_librarys_phrasings_are_not_copied_from_the_corpus():
+    corpus = {" ".join(q.text.lower().split()) for q in QUESTIONS}
+    copied = [q.text for q in phrasings() if " ".join(q.text.lower().split()) in corpus]
+    assert not copied, copied
+    assert PHRASINGS != CORPUS
+
+
+def test_the_tuning_half_is_answered_above_a_floor():
+    """The search learned from these questions: a floor, not a result (see the README)."""
+    sys.path.insert(0, str(CORPUS.parents[2]))
+    from bench.referee_accuracy import figures
+
+    found = figures(tuning())
+    assert found["top1"] >= 90
+    assert found["top3"] >= 95
+    assert found["wrong_banner"] <= 3
+    assert found["wrong_covered"] <= 10
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_each_language_of_the_tuning_half_is_answered_above_a_floor(language):
+    sys.path.insert(0, str(CORPUS.parents[2]))
+    from bench.referee_accuracy import figures
+
+    assert figures([q for q in tuning() if q.language == language])["top1"] >= 88
