@@ -24,12 +24,14 @@ from .dealing import deal_value
 from .editions import Edition, get_edition
 from .words import gettext_noop
 
-# What fits on a thumb-sized key; the full name (``Key.name``) is read out and listed.
+# What fits on a thumb-sized key; the full name (``Key.name``) is read out and listed. The
+# words are said in the page's language like the first-card page says them (Salta, Reversa,
+# Comodín in Spanish, as the Spanish sheet names the cards).
 _SHORT_LABELS = {
     Kind.DRAW_TWO: "+2",
-    Kind.SKIP: "Skip",
-    Kind.REVERSE: "Rev",
-    Kind.WILD: "Wild",
+    Kind.SKIP: gettext_noop("Skip"),
+    Kind.REVERSE: gettext_noop("Rev"),
+    Kind.WILD: gettext_noop("Wild"),
     Kind.WILD_DRAW_FOUR: "+4",
 }
 

@@ -280,7 +280,7 @@ def keys_in_words(edition: str) -> list[KeyInWords]:
     return [
         KeyInWords(
             key.token,
-            key.label,
+            in_words(key.label),
             in_words(key.name),
             key.points,
             key.kind,

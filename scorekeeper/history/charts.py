@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from scorekeeper.domain import ScoredGame
 
@@ -93,14 +93,14 @@ def score_progression(
     parts.append(
         format_html(
             '<line class="target" x1="{}" x2="{}" y1="{}" y2="{}"/>'
-            '<text class="target-label" x="{}" y="{}" text-anchor="end">target {}</text>',
+            '<text class="target-label" x="{}" y="{}" text-anchor="end">{}</text>',
             LEFT,
             WIDTH - RIGHT,
             f"{target_y:.1f}",
             f"{target_y:.1f}",
             WIDTH - RIGHT - 2,
             f"{target_y - 4:.1f}",
-            target,
+            gettext("target %(target)s") % {"target": target},
         )
     )
     for index, player in enumerate(players):
