@@ -75,6 +75,8 @@ class Saved:
     board: Board
     number: int
     replayed: bool = False
+    # An edit saved as the round already read: nothing was written or recorded.
+    unchanged: bool = False
 
 
 def _user(by: User) -> AbstractBaseUser | None:
@@ -374,6 +376,23 @@ def _round_item(winner: str, hands: Mapping[str, HandInput], went_out_on: str) -
     return item
 
 
+def _same_entry(entry: Mapping[str, Any], stored: Mapping[str, Any]) -> bool:
+    """The same round: the same winner and points, and each hand the same cards in any order
+    (or the same total)."""
+
+    def hands(of: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            name: hand if isinstance(hand, int) else sorted(str(hand).split())
+            for name, hand in of.get("hands", {}).items()
+        }
+
+    return (
+        entry.get("winner") == stored.get("winner")
+        and entry.get("points") == stored.get("points")
+        and hands(entry) == hands(stored)
+    )
+
+
 def _changes_since(round_: Round, version: int) -> str:
     """What happened to a round after ``version``, in words, from its history."""
     return " ".join(changes_since(round_.pk, version))
@@ -393,7 +412,9 @@ def round_edit(
     """Correct round ``number`` as it was at ``version``; the whole game must stay valid.
     ``went_out_on=None`` keeps the card the round ended on as it was.
 
-    The row is updated in place (it keeps its creation time, author and request key).
+    The row is updated in place (it keeps its creation time, author and request key). An
+    edit that changes nothing (the same winner, hands and card) writes nothing, so the trail
+    records no change: the result says ``unchanged``.
     """
     stored = list(game.rounds.all())
     if not 1 <= number <= len(stored):
@@ -419,6 +440,8 @@ def round_edit(
     scored = _rescored(game, rounds)
     players = _seat_players(game)
     entry = _entry(winner, scored.rounds[number - 1].hands, game.edition)
+    if went_out_on == round_.went_out_on and _same_entry(entry, round_.entry):
+        return Saved(board=Board(game=game, scored=scored), number=number, unchanged=True)
     round_.winner = players[winner]
     round_.entry = entry
     round_.went_out_on = went_out_on

@@ -12,6 +12,7 @@ from typing import Any
 
 import segno
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Count, Subquery
@@ -360,7 +361,7 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         form = _round_form(game, players, request.POST)
         if form.is_valid():
             try:
-                round_edit(
+                saved = round_edit(
                     game=game,
                     number=number,
                     version=form.cleaned_data["version"],
@@ -374,6 +375,12 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
             except RuleError as error:
                 form.add_error(None, in_words(error))
             else:
+                if saved.unchanged:
+                    messages.info(
+                        request,
+                        _("Nothing to save: round %(number)s already reads like this.")
+                        % {"number": number},
+                    )
                 return redirect("games:game_detail", game_id=game_id)
     board = _board_or_404(request, game_id)
     if conflict:

@@ -223,6 +223,50 @@ def test_the_audit_trail_says_who_changed_what(crew_client, game):
     assert lines[2].startswith(f"Round 1 deleted by {user} at ")
 
 
+def test_saving_an_unchanged_edit_changes_and_records_nothing(crew_client, game):
+    """Issue 26, defect 11: no "Round 1 changed by …: no change in points" for a Save of an
+    edit page left as it was; the board says nothing was changed."""
+    client, crew = crew_client
+    save(game, crew, 1, Ben="7 7 W", Cat=6)
+    game_version = Game.objects.get(pk=game.pk).version
+    edit = reverse("games:round_change", args=[game.pk, 1])
+    # As the edit page sends it back: the cards as stored, the total as typed.
+    response = client.post(edit, post_data("Ann", 1, version=1, Ben="*7 *7 W", Cat=6), follow=True)
+    assert response.redirect_chain == [(reverse("games:game_detail", args=[game.pk]), 302)]
+    assert "Nothing to save: round 1 already reads like this." in response.content.decode()
+    assert Round.objects.get().version == 1
+    assert Game.objects.get(pk=game.pk).version == game_version
+    assert [r.history_type for r in Round.history.all()] == ["+"]
+    # Typed as the keypad types them (colourless 7s), the cards are the same cards.
+    client.post(edit, post_data("Ann", 1, version=1, Ben="7 W 7", Cat=6))
+    assert Round.history.count() == 1 and Round.objects.get().version == 1
+    # A real change is still saved and recorded.
+    client.post(edit, post_data("Ann", 1, version=1, Ben="*7 *7 W", Cat=7))
+    assert Round.objects.get().version == 2
+    assert describe_change(Round.history.order_by("history_id").last()).endswith(": Cat 6 → 7.")
+
+
+def test_the_service_writes_nothing_for_an_unchanged_edit(db):
+    game = GameFactory(players=["Ann", "Ben"])
+    with locked_game(crew=game.crew, game_id=game.pk) as locked:
+        round_record(game=locked, number=1, winner="Ann", hands={"Ben": 3}, went_out_on="+2")
+    with locked_game(crew=game.crew, game_id=game.pk) as locked:
+        saved = round_edit(game=locked, number=1, version=1, winner="Ann", hands={"Ben": 3})
+    assert saved.unchanged and saved.board.scored.totals["Ann"] == 3
+    with locked_game(crew=game.crew, game_id=game.pk) as locked:
+        round_edit(
+            game=locked, number=1, version=1, winner="Ann", hands={"Ben": 3}, went_out_on="+2"
+        )
+    assert Round.history.count() == 1
+    # Only the card the round ended on changes: that is a change.
+    with locked_game(crew=game.crew, game_id=game.pk) as locked:
+        saved = round_edit(
+            game=locked, number=1, version=1, winner="Ann", hands={"Ben": 3}, went_out_on="+4"
+        )
+    assert not saved.unchanged
+    assert Round.objects.get().went_out_on == "+4" and Round.history.count() == 2
+
+
 def test_services_refuse_stale_writes_without_writing(db):
     game = GameFactory(players=["Ann", "Ben"])
     crew = game.crew
