@@ -1,4 +1,4 @@
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -143,3 +143,45 @@ def test_the_first_card_helper_answers_for_the_chosen_deck(live_server, page: Pa
     expect(answer.get_by_role("heading")).to_have_text("Kitty card turned up")
     expect(answer).to_contain_text("Names the colour")
     check_screen(page)
+
+
+def _a_likely_question() -> str:
+    from tests.referee.test_not_covered import _likely_question
+
+    return _likely_question()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_likely_answer_says_probably_and_not_my_question_leads_to_the_table(
+    live_server, page: Page
+):
+    question = _a_likely_question()
+    page.goto(live_server.url + "/rules/?" + urlencode({"q": question}))
+    expect(page.locator(".likely-label")).to_have_text("Probably this:")
+    expect(page.locator(".best-answer")).to_contain_text("Sources:")
+    check_screen(page)
+    page.get_by_role("link", name="Not my question").click()
+    expect(page.locator("#uncovered-title")).to_have_text(
+        "Not that one? Then agree it at the table."
+    )
+    expect(page.locator(".likely-label")).to_have_count(0)
+    assert "not=1" in page.url
+    check_screen(page)
+    # A visitor outside any game is told where to record it (from a game, the form is there).
+    expect(page.locator(".not-covered-answer")).to_contain_text("Open the rules from its page")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_likely_answer_in_spanish(live_server, browser):
+    context = browser.new_context(
+        locale="es-ES",
+        viewport={"width": 390, "height": 844},
+        extra_http_headers={"Accept-Language": "es"},
+    )
+    page = context.new_page()
+    question = _a_likely_question()
+    page.goto(live_server.url + "/rules/?" + urlencode({"q": question}))
+    expect(page.locator(".likely-label")).to_have_text("Probablemente esto:")
+    expect(page.get_by_role("link", name="No es mi pregunta")).to_be_visible()
+    check_screen(page)
+    context.close()
