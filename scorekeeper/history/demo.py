@@ -22,6 +22,7 @@ from scorekeeper.domain import (
     scored_game,
 )
 from scorekeeper.domain.cards import deck_limits
+from scorekeeper.domain.evenings import EVENING_CUTOFF
 from scorekeeper.domain.scoring import Hand, round_points
 
 ROSTER = ("Ann", "Ben", "Cat", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo")
@@ -120,6 +121,36 @@ def _challenge(rng: random.Random, players: list[str], edition: str) -> dict[str
 class DemoNight:
     date: dt.date
     games: list[DemoGame]
+
+
+# A demo night starts at seven, a game takes three minutes a round and five to deal and
+# settle, and the table breathes for four minutes between games.
+NIGHT_STARTS_AT = dt.time(19, 0)
+BREAK = dt.timedelta(minutes=4)
+
+
+def game_length(game: DemoGame) -> dt.timedelta:
+    """How long a demo game takes at the table."""
+    return dt.timedelta(minutes=3 * len(game.data["rounds"]) + 5)
+
+
+def night_starts(night: DemoNight, time_zone: dt.tzinfo) -> list[dt.datetime]:
+    """When each game of the night starts, in UTC: one after the other from seven in the
+    evening, or earlier for a long night, so that its last game ends before the 06:00 cut-off
+    and every game belongs to the night's evening (``domain.evenings``)."""
+
+    def at(date: dt.date, time: dt.time) -> dt.datetime:
+        return dt.datetime.combine(date, time, tzinfo=time_zone).astimezone(dt.UTC)
+
+    lengths = [game_length(game) for game in night.games]
+    whole = sum(lengths, dt.timedelta()) + BREAK * (len(lengths) - 1)
+    cutoff = at(night.date + dt.timedelta(days=1), EVENING_CUTOFF)
+    start = min(at(night.date, NIGHT_STARTS_AT), cutoff - BREAK - whole)
+    starts = []
+    for length in lengths:
+        starts.append(start)
+        start += length + BREAK
+    return starts
 
 
 def demo_nights(

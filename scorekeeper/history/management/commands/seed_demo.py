@@ -5,9 +5,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
-from django.utils import timezone
 
 from scorekeeper.domain import RuleError
+from scorekeeper.domain.evenings import time_zone_or_default, zone
 from scorekeeper.games.game_files import default_crew, players_by_name
 from scorekeeper.games.models import (
     Challenge,
@@ -20,7 +20,8 @@ from scorekeeper.games.models import (
     Round,
     Seat,
 )
-from scorekeeper.history.demo import ROSTER, DemoNight, demo_nights
+from scorekeeper.games.nights import crew_evening
+from scorekeeper.history.demo import ROSTER, DemoNight, demo_nights, game_length, night_starts
 from scorekeeper.history.stats import refresh_results
 
 DEMO_CREW = "Demo crew"
@@ -52,9 +53,13 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         with transaction.atomic():
             players = players_by_name(crew, list(ROSTER))
+            # The history ends before the crew's current evening (tonight is theirs to play,
+            # and nothing of it may lie after this moment), and before its oldest night so a
+            # second run never collides.
+            last_night = crew_evening(crew) - dt.timedelta(days=1)
             earliest = crew.nights.order_by("date").values_list("date", flat=True).first()
-            # Go back from the day before the oldest night so a second run never collides.
-            last_night = (earliest - dt.timedelta(days=1)) if earliest else timezone.localdate()
+            if earliest is not None:
+                last_night = min(last_night, earliest - dt.timedelta(days=1))
             nights = demo_nights(options["games"], seed=options["seed"], last_night=last_night)
             chunk: list[DemoNight] = []
             for night in nights:
@@ -83,7 +88,7 @@ class Command(BaseCommand):
 
 def _store(crew: Crew, players: dict[str, Player], nights: list[DemoNight]) -> None:
     """Write a chunk of nights with bulk inserts: one statement per table (and batch)."""
-    tz = timezone.get_current_timezone()
+    time_zone = zone(time_zone_or_default(crew.time_zone))
     night_rows = GameNight.objects.bulk_create(
         GameNight(crew=crew, date=night.date, name=NIGHT_NAMES[night.date.toordinal() % 7])
         for night in nights
@@ -91,10 +96,8 @@ def _store(crew: Crew, players: dict[str, Player], nights: list[DemoNight]) -> N
     games: list[Game] = []
     demo_games = []
     for night, row in zip(nights, night_rows, strict=True):
-        start = dt.datetime.combine(night.date, dt.time(19, 0), tzinfo=tz)
-        for demo in night.games:
+        for demo, start in zip(night.games, night_starts(night, time_zone), strict=True):
             data = demo.data
-            minutes = 3 * len(data["rounds"]) + 5
             house = data.get("house_rules") or {}
             games.append(
                 Game(
@@ -105,14 +108,13 @@ def _store(crew: Crew, players: dict[str, Player], nights: list[DemoNight]) -> N
                     target=data["target"],
                     status=Game.Status.FINISHED,
                     started_at=start,
-                    finished_at=start + dt.timedelta(minutes=minutes),
+                    finished_at=start + game_length(demo),
                     first_dealer=players[data["first_dealer"]],
                     house_rules=house.get("agreed") or {},
                     house_note=house.get("note") or "",
                 )
             )
             demo_games.append(demo)
-            start += dt.timedelta(minutes=minutes + 4)
     Game.objects.bulk_create(games)
     seats, rounds, challenges = [], [], []
     for game, demo in zip(games, demo_games, strict=True):
