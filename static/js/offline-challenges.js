@@ -205,6 +205,8 @@
       return next(0);
     }).then(function () {
       flushing = null;
+      // The kept copy of the page follows (offline-queue.js's keepPage).
+      if (Object.keys(sent).length && window.scorekeeperOffline) window.scorekeeperOffline.keepPage();
       return refreshPanel(sent).then(render);
     }, function () { flushing = null; });
     return flushing;

@@ -333,6 +333,7 @@
     }).then(function (fresh) {
       flushing = null;
       refreshTable(fresh);
+      if (Object.keys(fresh).length) keepPage();
       return render();
     }, function () { flushing = null; });
     return flushing;
@@ -562,6 +563,7 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
     if (xhr && xhr.status >= 200 && xhr.status < 400) markSynced();
+    if (xhr && event.detail.successful) keepPage();  // the server answered: keep its board
     render();
   });
   document.addEventListener("htmx:sendError", function (event) {
@@ -653,6 +655,15 @@
     });
   }
 
+  // The copy the worker keeps for offline use is the page as the server last sent it: after
+  // each answer that brings a new board (an htmx swap, a round or a challenge sent from a
+  // queue) the worker fetches this page again and keeps it, so a reload without a network
+  // shows the rounds saved since the page was opened, not the board it was opened with.
+  function keepPage() {
+    var worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "keep-page", url: location.pathname });
+  }
+
   function listKeptGames() {
     var list = document.querySelector("[data-kept-games]");
     if (!list || !window.caches) return;
@@ -720,7 +731,7 @@
 
   window.scorekeeperOffline = {
     keyFor: keyFor, handPoints: handPoints, roundPoints: roundPoints, scoreRounds: scoreRounds,
-    entries: entries, flush: flush, render: render,
+    entries: entries, flush: flush, render: render, keepPage: keepPage,
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -67,11 +67,23 @@ workbox.routing.setCatchHandler(function (options) {
 });
 
 // Keep a page as it is now, fetched by the worker itself (only the page itself, see above).
+// One fetch at a time a page, so the copy kept last is the server's latest answer; none is
+// kept once signing out has forgotten the pages (a fetch under way then belongs to the
+// person who left).
+var keeping = {};
+var forgotten = 0;
 function keep(pathname) {
-  return fetch(pathname, { credentials: "same-origin" }).then(function (response) {
-    if (!onlyThePageItself.cacheWillUpdate({ response: response })) return null;
+  var since = forgotten;
+  var next = (keeping[pathname] || Promise.resolve()).then(function () {
+    return fetch(pathname, { credentials: "same-origin", cache: "no-store" });
+  }).then(function (response) {
+    if (since !== forgotten || !onlyThePageItself.cacheWillUpdate({ response: response })) return null;
     return caches.open(PAGES).then(function (cache) { return cache.put(pathname, response); });
-  }).catch(function () { return null; });
+  }).catch(function () { return null; }).then(function () {
+    if (keeping[pathname] === next) delete keeping[pathname];
+  });
+  keeping[pathname] = next;
+  return next;
 }
 
 // A new deploy's worker drops the pages its predecessor kept (they name the old static files).
@@ -88,9 +100,11 @@ self.addEventListener("activate", function (event) {
 // Signing out forgets the kept pages: the next person on this phone must not read them.
 self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "forget-pages") {
+    forgotten += 1;
     event.waitUntil(caches.delete(PAGES));
   }
-  // A page opened before this worker took over (a deploy dropped the old copies) asks to be kept.
+  // A page opened before this worker took over (a deploy dropped the old copies) asks to be
+  // kept, and a page asks again whenever the server has sent it a new board (offline-queue.js).
   if (event.data && event.data.type === "keep-page") {
     var url = new URL(event.data.url, self.location.href);
     if (url.origin !== self.location.origin || !KEPT_PAGE.test(url.pathname)) return;

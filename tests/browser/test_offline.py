@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -463,3 +464,84 @@ def test_a_challenge_half_entered_on_a_kept_copy_is_not_wiped_when_the_server_an
         )
     expect(challenger).to_be_checked()  # not reloaded away
     expect(status).to_have_attribute("data-copy", "kept")
+
+
+# The total a player has on the copy of this page the worker keeps for offline use.
+KEPT_TOTAL = """async ([path, name]) => {
+  for (const cacheName of await caches.keys()) {
+    if (!cacheName.startsWith("scorekeeper-pages-")) continue;
+    const kept = await (await caches.open(cacheName)).match(path, { ignoreVary: true });
+    if (!kept) continue;
+    const html = new DOMParser().parseFromString(await kept.text(), "text/html");
+    const row = html.querySelector(`[data-standing="${name}"]`);
+    return row ? row.dataset.total : null;
+  }
+  return null;
+}"""
+
+
+def _kept_copy_follows(page: Page, name: str, total: int) -> None:
+    """Wait until the worker's copy of this page shows ``name`` at ``total``."""
+    path = urlsplit(page.url).path
+    kept = None
+    for _ in range(100):
+        kept = page.evaluate(KEPT_TOTAL, [path, name])
+        if kept == str(total):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the kept copy shows {name} at {kept}, the server's board {total}")
+
+
+def _provisional(page: Page, totals: list[tuple[str, int]]) -> None:
+    expect(page.locator("[data-provisional-total]")).to_have_text(
+        [re.compile(rf"^{name}\s*{total}$") for name, total in totals]
+    )
+
+
+def test_a_reload_offline_shows_the_board_the_server_last_sent(open_phone, live_server, member):
+    """The kept copy follows every board the server sends: a round saved by an htmx swap and a
+    round sent from the queue are on it, so a reload without a network counts them."""
+    user, crew = member
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
+    context = open_phone()
+    page = context.pages[0] if context.pages else context.new_page()
+    _sign_in(page, live_server)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _controlled(page)
+    page.goto(f"{live_server.url}/games/{game.pk}/")  # kept by the worker: no round yet
+
+    _enter(page, "Ann", {"Ben": "7", "Cat": "9"})
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator('[data-standing="Ann"]')).to_have_attribute("data-total", "16")
+    _kept_copy_follows(page, "Ann", 16)
+
+    context.set_offline(True)
+    _enter(page, "Ben", {"Ann": "4", "Cat": "5"})
+    _submit(page, 2)
+    page.reload()
+    expect(page.locator("#offline-status")).to_have_attribute("data-copy", "kept")
+    expect(page.locator('[data-standing="Ann"]')).to_have_attribute("data-total", "16")
+    expect(page.locator('[data-queued-round="2"]')).to_have_text("Round 2 — waiting to send")
+    _provisional(page, [("Ann", 16), ("Ben", 9), ("Cat", 0)])
+
+    context.set_offline(False)
+    expect(page.locator("[data-queued-round]")).to_have_count(0, timeout=15_000)
+    _reloaded_live(page)
+    expect(page.locator('[data-standing="Ben"]')).to_have_attribute("data-total", "9")
+
+    # A round sent from the queue by a page that stays open (no reload) is kept too.
+    context.set_offline(True)
+    _enter(page, "Cat", {"Ann": "10", "Ben": "20"})
+    _submit(page, 3)
+    context.set_offline(False)
+    expect(page.locator("[data-queued-round]")).to_have_count(0, timeout=15_000)
+    expect(page.locator('[data-standing="Cat"]')).to_have_attribute("data-total", "30")
+    _kept_copy_follows(page, "Cat", 30)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-status")).to_have_attribute("data-copy", "kept")
+    expect(page.locator('[data-standing="Cat"]')).to_have_attribute("data-total", "30")
+    expect(page.locator("[data-provisional-total]")).to_have_count(0)
+
+    stored = Round.objects.filter(game=game).select_related("winner").order_by("number")
+    assert [(r.number, r.winner.name) for r in stored] == [(1, "Ann"), (2, "Ben"), (3, "Cat")]
