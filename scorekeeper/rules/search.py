@@ -36,7 +36,7 @@ import math
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rapidfuzz import process
@@ -373,9 +373,6 @@ class _Doc:
     phrasings: tuple[_Phrasing, ...]
     terms: dict[str, frozenset[str]]  # by the question's language: every term it can match
     titles: tuple[frozenset[str], ...] = ()  # the English and the Spanish title, as terms
-    # The terms of the extra phrasings and tuning questions by language: a field compared with
-    # questions typed in that language.
-    learned: dict[str, Counter[str]] = field(default_factory=dict)
 
 
 def _entry_texts(entry: Entry) -> dict[str, list[tuple[str, str]]]:
@@ -434,16 +431,7 @@ def _build_doc(entry: Entry) -> _Doc:
         [*texts["title"], *texts["phrasings"]], [*_PHRASED[entry.slug], *_LEARNED[entry.slug]]
     )
     titles = tuple(frozenset(normalise(text, language)) for text, language in texts["title"])
-    learned = {
-        language: Counter(
-            term
-            for question in (*_PHRASED[entry.slug], *_LEARNED[entry.slug])
-            if question.language == language
-            for term in normalise(question.text, language)
-        )
-        for language in (EN, ES)
-    }
-    return _Doc(entry, fields, phrasings, _by_language(fields, phrasings), titles, learned)
+    return _Doc(entry, fields, phrasings, _by_language(fields, phrasings), titles)
 
 
 _DOCS: tuple[_Doc, ...] = tuple(_build_doc(entry) for entry in ENTRIES)
@@ -572,11 +560,11 @@ def _analyse(query: str) -> _Query:
 
 # BM25F: each field's weight and length normalisation, then one saturation (k1).
 _FIELDS: dict[str, tuple[float, float]] = {
-    "title": (3.0, 0.3),
-    "phrasings": (1.5, 0.75),
-    "answer": (1.0, 0.75),
+    "title": (5.0, 0.0),
+    "phrasings": (0.5, 0.75),
+    "answer": (0.3, 1.0),
 }
-_K1 = 1.2
+_K1 = 0.6
 _AVERAGE_LENGTH: dict[str, float] = {
     name: sum(sum(doc.fields[name].values()) for doc in _DOCS) / len(_DOCS) for name in _FIELDS
 }
@@ -587,20 +575,6 @@ _LENGTH_NORM: tuple[dict[str, float], ...] = tuple(
     }
     for doc in _DOCS
 )
-_LEARNED_FIELD = (2.0, 0.75)  # the learned field's weight and length normalisation
-_LEARNED_AVERAGE: dict[str, float] = {
-    language: sum(sum(doc.learned[language].values()) for doc in _DOCS) / len(_DOCS) or 1.0
-    for language in (EN, ES)
-}
-_LEARNED_NORM: tuple[dict[str, float], ...] = tuple(
-    {
-        language: 1
-        - _LEARNED_FIELD[1]
-        + _LEARNED_FIELD[1] * sum(doc.learned[language].values()) / _LEARNED_AVERAGE[language]
-        for language in (EN, ES)
-    }
-    for doc in _DOCS
-)
 _PHRASING_WEIGHT = 2.0
 _MIN_SHARE_OF_BEST = 0.15  # drop hits far weaker than the best one
 
@@ -608,16 +582,11 @@ _MIN_SHARE_OF_BEST = 0.15  # drop hits far weaker than the best one
 def _bm25f(index: int, query: _Query) -> float:
     doc = _DOCS[index]
     norms = _LENGTH_NORM[index]
-    learned = doc.learned[query.language]
-    learned_norm = _LEARNED_NORM[index][query.language]
     score = 0.0
     for term, weight in query.terms.items():
-        tf = (
-            sum(
-                field_weight * doc.fields[name].get(term, 0) / norms[name]
-                for name, (field_weight, _) in _FIELDS.items()
-            )
-            + _LEARNED_FIELD[0] * learned.get(term, 0) / learned_norm
+        tf = sum(
+            field_weight * doc.fields[name].get(term, 0) / norms[name]
+            for name, (field_weight, _) in _FIELDS.items()
         )
         if tf:
             score += weight * _IDF[term] * tf * (_K1 + 1) / (tf + _K1)
@@ -653,7 +622,7 @@ def _title_share(doc: _Doc, query: _Query) -> float:
     return best
 
 
-_TITLE_FLOOR = 0.35  # an entry whose subject the question never names keeps this share
+_TITLE_FLOOR = 0.5  # an entry whose subject the question never names keeps this share
 
 
 # A multinomial naive Bayes over the ways each entry is asked (its title, its phrasings and the
@@ -661,7 +630,7 @@ _TITLE_FLOOR = 0.35  # an entry whose subject the question never names keeps thi
 # weighted by its rarity, under each entry. It separates neighbours (a Skip turned up first and
 # a Skip played) by the words people use for each, where the ranking above sees shared words.
 _BAYES_SMOOTHING = 0.2
-_BAYES_WEIGHT = 2
+_BAYES_WEIGHT = 1.0
 
 
 def _bayes_counts(language: str) -> tuple[tuple[Counter[str], ...], tuple[float, ...]]:
@@ -759,8 +728,8 @@ ANSWER, LIKELY, NONE = "answer", "likely", "none"
 # No sheet covers it when the question is nearer to a matter no sheet settles than to the best
 # entry: by its nearest phrasing (the entry's must be at least 1/_UNSETTLED_MARGIN as close), or
 # by the naive Bayes (the unsettled matters likelier by more than _UNSETTLED_LIKELIER).
-_UNSETTLED_MARGIN = 1.5
-_UNSETTLED_LIKELIER = 0.5
+_UNSETTLED_MARGIN = 2.0
+_UNSETTLED_LIKELIER = 1.0
 # How much of the question the best entry must account for (its coverage, 0 to 1) to be a
 # likely answer, and to be the answer. A word the library doesn't know at all weighs like the
 # rarest term: an entry that matches only the common words around it doesn't settle it.
