@@ -57,7 +57,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, token in (
         *search_es.PHRASES,  # Spanish card names and table talk first
         # "skips 2 people" counts who is skipped; it is not a game of two.
-        (r"\bskip(?:s|ped|ping)?\s+(?:2|two)\s+(?:people|players|persons?)\b", "skip 2 player"),
+        (r"\bskip(?:s|ped|ping)?\s+(?:2|two)\s+(?:people|players|persons?)\b", "skip skip"),
         (r"\+\s*4|\bplus\s*(?:4|four)s?\b", "wilddrawfour"),
         (r"\+\s*2|\bplus\s*(?:2|two)s?\b", "drawtwo"),
         (r"\bwild\s*draw\s*(?:4|four)s?\b", "wilddrawfour"),
@@ -515,6 +515,7 @@ _TYPO_WEIGHT = 0.8
 
 @dataclass(frozen=True, slots=True)
 class _Query:
+    text: str
     terms: dict[str, float]  # known terms with their weights (a corrected typo counts less)
     unknown: int  # meaningful words no entry or question uses at all, even corrected
     language: str
@@ -553,7 +554,7 @@ def _analyse(query: str) -> _Query:
             weights.pop("wild", None)
         weights[term] = max(weights.get(term, 0.0), weight)
         previous = term
-    return _Query(weights, unknown, language)
+    return _Query(query, weights, unknown, language)
 
 
 # --- Scoring ---------------------------------------------------------------------------------
@@ -579,31 +580,67 @@ _PHRASING_WEIGHT = 2.0
 _MIN_SHARE_OF_BEST = 0.15  # drop hits far weaker than the best one
 
 
+def _weighted_frequencies(index: int) -> dict[str, float]:
+    """BM25F's term frequency of each term of an entry: its fields' counts, each weighted and
+    normalised by the field's length (computed once, at import)."""
+    fields, norms = _DOCS[index].fields, _LENGTH_NORM[index]
+    frequencies: dict[str, float] = defaultdict(float)
+    for name, (field_weight, _) in _FIELDS.items():
+        for term, count in fields[name].items():
+            frequencies[term] += field_weight * count / norms[name]
+    return dict(frequencies)
+
+
+_FREQUENCIES: tuple[dict[str, float], ...] = tuple(
+    _weighted_frequencies(index) for index in range(len(_DOCS))
+)
+
+
 def _bm25f(index: int, query: _Query) -> float:
-    doc = _DOCS[index]
-    norms = _LENGTH_NORM[index]
+    frequencies = _FREQUENCIES[index]
     score = 0.0
     for term, weight in query.terms.items():
-        tf = sum(
-            field_weight * doc.fields[name].get(term, 0) / norms[name]
-            for name, (field_weight, _) in _FIELDS.items()
-        )
+        tf = frequencies.get(term, 0.0)
         if tf:
             score += weight * _IDF[term] * tf * (_K1 + 1) / (tf + _K1)
     return score
 
 
-def _phrasing_match(doc: _Doc, query: _Query) -> float:
-    """How close the nearest phrasing of ``doc`` is to the whole question (both ways)."""
-    best = 0.0
-    terms, query_mass = query.terms, query.mass
-    for phrasing in doc.phrasings:
-        if phrasing.language not in (None, query.language) or phrasing.terms.isdisjoint(terms):
-            continue
-        matched = sum(weight * _IDF[t] for t, weight in terms.items() if t in phrasing.terms)
-        mass = sum(_IDF[t] for t in phrasing.terms)
-        best = max(best, matched * (0.25 + 0.75 * (matched / mass) * (matched / query_mass)))
-    return best
+# Every phrasing by the terms it holds, so a question touches only the phrasings it shares a
+# term with: (owner, language, the phrasing's mass); the owner is an entry's index, or
+# len(_DOCS) for the matters no sheet settles.
+_PHRASINGS_BY_TERM: dict[str, list[tuple[int, str | None, float, int]]] = defaultdict(list)
+for _owner, _doc in enumerate((*_DOCS, _UNSETTLED)):
+    for _number, _phrasing in enumerate(_doc.phrasings):
+        _mass = sum(_IDF[t] for t in _phrasing.terms)
+        for _term_ in _phrasing.terms:
+            _PHRASINGS_BY_TERM[_term_].append((_owner, _phrasing.language, _mass, _number))
+
+
+@lru_cache(maxsize=1024)
+def _nearest(query_text: str) -> dict[int, float]:
+    """For each owner, how close its nearest phrasing is to the whole question (both ways)."""
+    query = _analyse(query_text)
+    matched: dict[tuple[int, int], float] = defaultdict(float)
+    masses: dict[tuple[int, int], float] = {}
+    for term, weight in query.terms.items():
+        for owner, language, mass, number in _PHRASINGS_BY_TERM.get(term, ()):
+            if language is None or language == query.language:
+                matched[owner, number] += weight * _IDF[term]
+                masses[owner, number] = mass
+    nearest: dict[int, float] = {}
+    query_mass = query.mass
+    for key, found in matched.items():
+        closeness = found * (0.25 + 0.75 * (found / masses[key]) * (found / query_mass))
+        if closeness > nearest.get(key[0], 0.0):
+            nearest[key[0]] = closeness
+    return nearest
+
+
+def _phrasing_match(index: int, query: _Query) -> float:
+    """How close the nearest phrasing of entry ``index`` (len(_DOCS): the matters no sheet
+    settles) is to the whole question."""
+    return _nearest(query.text).get(index, 0.0)
 
 
 def _matched_mass(doc: _Doc, query: _Query) -> float:
@@ -665,7 +702,7 @@ def _bayes(index: int, query: _Query) -> float:
 
 def _score(index: int, query: _Query) -> float:
     doc = _DOCS[index]
-    raw = _bm25f(index, query) + _PHRASING_WEIGHT * _phrasing_match(doc, query)
+    raw = _bm25f(index, query) + _PHRASING_WEIGHT * _phrasing_match(index, query)
     completeness = _matched_mass(doc, query) / query.mass
     subject = _TITLE_FLOOR + (1 - _TITLE_FLOOR) * _title_share(doc, query)
     return raw * (0.5 + 0.5 * completeness) * subject
@@ -803,8 +840,8 @@ def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
     if not hits or not hits[0].entry.covered:
         return Lookup(query, hits, NONE)
     index = _DOC_INDEX[hits[0].entry.slug]
-    unsettled = _phrasing_match(_UNSETTLED, analysed)
-    if unsettled > _UNSETTLED_MARGIN * _phrasing_match(_DOCS[index], analysed):
+    unsettled = _phrasing_match(len(_DOCS), analysed)
+    if unsettled > _UNSETTLED_MARGIN * _phrasing_match(index, analysed):
         return Lookup(query, hits, NONE)
     if _bayes(len(_DOCS), analysed) - _bayes(index, analysed) > _UNSETTLED_LIKELIER:
         return Lookup(query, hits, NONE)
