@@ -358,9 +358,10 @@ class Hit:
 
 @dataclass(frozen=True, slots=True)
 class _Phrasing:
-    """A way to ask for an entry, as terms. ``language`` None: the library's own phrasings,
-    compared with a question in any language; "en"/"es": a question of the corpus's tuning
-    half, compared only with questions typed in the same language."""
+    """A way to ask for an entry, as terms. ``language`` None: the entry's title and aliases,
+    compared with a question in any language; "en"/"es": a question written in that language
+    (the library's phrasings files, the corpus's tuning half), compared only with questions
+    typed in the same language."""
 
     terms: frozenset[str]
     language: str | None
