@@ -126,9 +126,11 @@ class GameNight(models.Model):
         ]
 
     def __str__(self) -> str:
-        # Unnamed, the date as the reader's language writes it: "Game night Sat 21 Nov 2026".
-        when = date_format(self.date, pgettext("date format: a night's default name", "D j M Y"))
-        label = self.name or gettext("Game night %(date)s") % {"date": when}
+        label = self.name
+        if not label:  # the date as the reader's language writes it: "Game night Sat 21 Nov 2026"
+            pattern = pgettext("date format: a night's default name", "D j M Y")
+            when = date_format(self.date, pattern)
+            label = gettext("Game night %(date)s") % {"date": when}
         # A second session the same evening says so: "Game night Sat 21 Nov 2026 (2)".
         return f"{label} ({self.session})" if self.session > 1 else label
 

@@ -588,14 +588,19 @@
       var line = statusLine();
       if (!line || line.getAttribute("data-copy") !== "kept") return null;
       if (formTouched(document.getElementById("round-form")) || challengeTouched()) return null;
-      return Promise.all([entries(), challenges ? challenges.entries() : []]).then(function (lists) {
-        var waiting = lists[0].concat(lists[1]).some(function (e) { return SENDABLE[e.state]; });
-        if (!waiting) refetch();
-      });
+      return somethingWaits(challenges).then(function (waiting) { if (!waiting) refetch(); });
     }).then(function () { reconnecting = null; }, function () { reconnecting = null; });
     return reconnecting;
   }
   window.addEventListener("online", backOnline);
+
+  // Whether a round, or a challenge of this page (challenges: offline-challenges.js's API, or
+  // null), still waits to be sent.
+  function somethingWaits(challenges) {
+    return Promise.all([entries(), challenges ? challenges.entries() : []]).then(function (lists) {
+      return lists[0].concat(lists[1]).some(function (e) { return SENDABLE[e.state]; });
+    });
+  }
 
   // Fetch the page again, at most once in REFETCH_MS: if the server answers /ping/ but not the
   // page within the worker's wait, the reload brings the kept copy back; the page then stays
@@ -617,11 +622,8 @@
   function needsServer() {
     var line = statusLine();
     if (line && line.getAttribute("data-copy") === "kept") return Promise.resolve(true);
-    return Promise.all([entries(), challengeQueue]).then(function (results) {
-      var challenges = results[1] || window.scorekeeperChallenges;
-      return Promise.all([results[0], challenges ? challenges.entries() : []]);
-    }).then(function (lists) {
-      return lists[0].concat(lists[1]).some(function (e) { return SENDABLE[e.state]; });
+    return challengeQueue.then(function (loaded) {
+      return somethingWaits(loaded || window.scorekeeperChallenges);
     });
   }
   function probe() {
