@@ -165,3 +165,11 @@ def test_the_likely_answer_speaks_spanish(client, db):
         reverse("referee:rules_search"), {"q": question}, HTTP_ACCEPT_LANGUAGE="es"
     ).content.decode()
     assert "Probablemente esto:" in page and "No es mi pregunta" in page
+
+
+def test_a_question_the_sheet_leaves_open_points_to_our_suggested_reading(client, db):
+    text = search_page(client, q="first card is a cheese touch", edition="cheese-touch")
+    assert NOT_COVERED in text  # the Cheese Touch sheet is silent on it
+    assert "The sheet leaves it open; what it does say, and our suggested reading:" in text
+    assert 'href="/rules/first-card-cheese-touch/"' in text
+    assert "agree it as a house rule" not in text
