@@ -6,10 +6,21 @@ so instead of passing off an unrelated entry as the answer. Add rows freely; Spa
 the same list.
 """
 
+import sys
+
 import pytest
 
 from scorekeeper.rules import get_entry
-from scorekeeper.rules.search import POINT_TOTAL, _analyse, coverage, lookup, normalise
+from scorekeeper.rules.search import (
+    ANSWER,
+    LIKELY,
+    NONE,
+    POINT_TOTAL,
+    _analyse,
+    coverage,
+    lookup,
+    normalise,
+)
 
 NOT_COVERED = None
 
@@ -297,3 +308,45 @@ def test_the_edition_filter_applies_to_lookup():
     assert lookup("kitty card", edition="classic").answer is None or (
         lookup("kitty card", edition="classic").answer.slug != "kitty-card"
     )
+
+
+# --- The verdict, step by step ------------------------------------------------------------------
+
+search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
+# A question no sheet settles that shares words with a settled entry (uno-catch-window): only
+# its nearness to the matters no sheet settles keeps it from being answered.
+NEAR_MISS = (
+    "someone forgot it was their turn and the next guy already played, did they lose their turn"
+)
+
+
+def test_a_clear_question_is_an_answer_and_a_house_rule_is_never_one():
+    assert lookup("can you stack draw 2").verdict == ANSWER
+    assert lookup("7-0").verdict == NONE and lookup("7-0").house_rule.slug == "seven-zero"
+
+
+def test_a_question_nearer_the_matters_no_sheet_settles_gets_the_banner(monkeypatch):
+    found = lookup(NEAR_MISS)
+    assert found.verdict == NONE and found.hits and found.hits[0].entry.covered
+    # Without that step the same question would be passed off as covered.
+    monkeypatch.setattr(search_module, "_UNSETTLED_MARGIN", 1000.0)
+    assert lookup(NEAR_MISS).verdict != NONE
+
+
+def test_too_little_of_the_question_accounted_for_gets_the_banner(monkeypatch):
+    monkeypatch.setattr(search_module, "_LIKELY_COVERAGE", 1.01)
+    assert lookup("what if i cant play anything").verdict == NONE
+    monkeypatch.setattr(search_module, "_LIKELY_COVERAGE", 0.0)
+    assert lookup("what if i cant play anything").verdict != NONE
+
+
+def test_an_answer_must_stand_clear_of_the_next_hit(monkeypatch):
+    assert lookup("can you stack draw 2").verdict == ANSWER
+    monkeypatch.setattr(search_module, "_ANSWER_LEAD", 1000.0)
+    assert lookup("can you stack draw 2").verdict == LIKELY
+
+
+def test_a_likely_answer_is_covered_and_names_its_entry():
+    found = search_module.Lookup("q", lookup("can you stack draw 2").hits, LIKELY)
+    assert found.covered and found.likely and found.answer.slug == "stacking"
+    assert found.house_rule is None
