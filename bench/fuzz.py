@@ -184,6 +184,11 @@ def _values(rng: random.Random, name: str):
             text(),
             rng.choice(["classic", text()]),
         )
+    if name == "game stop":
+        return lambda: (
+            rng.choice(["leader", "no_result", "abandoned", text()]),
+            rng.choice([None, "0", "1", "2", text()]),
+        )
     if name == "house rules":
         return lambda: (text(), text(), text())
     if name == "challenge log":
