@@ -216,6 +216,8 @@ SCRIPT_MESSAGES = (
     gettext_noop(
         "%(name)s not added: the deck holds only %(most)s, and the hands already have them all."
     ),
+    # static/js/setup.js
+    gettext_noop("Adding: %(names)s…"),
     # static/js/referee.js
     gettext_noop("%(colour)s %(face)s"),
     gettext_noop("Next card: %(colour)s."),
