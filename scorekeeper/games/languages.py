@@ -216,6 +216,14 @@ SCRIPT_MESSAGES = (
     gettext_noop(
         "%(name)s not added: the deck holds only %(most)s, and the hands already have them all."
     ),
+    gettext_noop(
+        "%(name)s's typed total (%(points)s points) gives way to the cards tapped. "
+        "Undo brings it back."
+    ),
+    gettext_noop("%(name)s's typed total (%(points)s points) gives way to the cards typed."),
+    # static/js/round-drafts.js
+    gettext_noop("Your unsaved entry for round %(number)s is back."),
+    gettext_noop("Discard it"),
     # static/js/setup.js
     gettext_noop("Adding: %(names)s…"),
     # static/js/referee.js

@@ -6,7 +6,14 @@
 (function () {
   "use strict";
   if (window.scorekeeperTable) return;
-  window.scorekeeperTable = true;
+  // round-drafts.js calls redraw() once it has put a kept entry back in the fields.
+  window.scorekeeperTable = {
+    redraw: function (form) {
+      hands(form).forEach(function (hand) { hand._taps = null; });
+      form._selected = null;
+      update(form);
+    },
+  };
   // The words shown, in the page's language (app.js reads them from the page).
   function t(english, values) { return window.scorekeeperText(english, values); }
 
@@ -239,12 +246,27 @@
     var refusal = button.hasAttribute("data-key") ? overDeck(form, button) : null;
     refuse(form, refusal);
     if (refusal) return;  // the hand stays as it was: Save would refuse the extra card
-    // A colourless key goes in as the bare card ("7", "+2", "S"): what the label promises.
-    if (button.hasAttribute("data-key")) list.push(button.getAttribute("data-key").replace(/^\*/, ""));
-    else if (button.hasAttribute("data-undo")) list.pop();
-    else list.length = 0;
     var total = hand.querySelector("[data-total]");
-    if (total) total.value = "";  // a keypad entry replaces a typed total
+    var typed = total ? total.value.trim() : "";
+    var isKey = button.hasAttribute("data-key"), isUndo = button.hasAttribute("data-undo");
+    // A colourless key goes in as the bare card ("7", "+2", "S"): what the label promises.
+    if (isKey) list.push(button.getAttribute("data-key").replace(/^\*/, ""));
+    else if (isUndo) list.pop();
+    else list.length = 0;
+    if (isKey && typed) {
+      // The cards tapped replace a typed total, said at the tap; Undo brings the total back.
+      hand._replacedTotal = typed;
+      refuse(form, t("%(name)s's typed total (%(points)s points) gives way to the cards tapped. Undo brings it back.", {
+        name: hand.getAttribute("data-player"), points: typed,
+      }));
+    }
+    if (isUndo && !list.length && hand._replacedTotal) {
+      if (total) total.value = hand._replacedTotal;
+      hand._replacedTotal = null;
+    } else if (total && !isUndo) {
+      total.value = "";  // a tapped card replaces a typed total (said above); Clear empties both
+    }
+    if (!isKey && !isUndo) hand._replacedTotal = null;
     refresh(form, hand, false);
   });
 
@@ -252,10 +274,16 @@
     var hand = event.target.closest("[data-hand]");
     var form = hand && hand.closest(".round-form");
     if (!form) return;
+    hand._replacedTotal = null;
     if (event.target.hasAttribute("data-cards")) {
       hand._taps = tokensOf(event.target.value);
       var total = hand.querySelector("[data-total]");
-      if (total && event.target.value.trim()) total.value = "";
+      if (total && total.value.trim() && event.target.value.trim()) {
+        refuse(form, t("%(name)s's typed total (%(points)s points) gives way to the cards typed.", {
+          name: hand.getAttribute("data-player"), points: total.value.trim(),
+        }));
+        total.value = "";
+      }
     } else if (event.target.hasAttribute("data-total") && event.target.value.trim()) {
       hand._taps = [];
       hand.querySelector("[data-cards]").value = "";
