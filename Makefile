@@ -25,8 +25,8 @@ run: $(VENV)/.installed
 	$(BIN)/python manage.py compile_translations
 	$(BIN)/python manage.py migrate --noinput -v 0
 	$(BIN)/python manage.py collectstatic --noinput -v 0
-	@scripts/print-address.sh $(PORT)
-	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" $(BIN)/gunicorn scorekeeper.wsgi \
+	@scripts/print-address.sh $(PORT) $(HOST)
+	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" LISTEN_HOST="$(HOST)" $(BIN)/gunicorn scorekeeper.wsgi \
 		--bind $(HOST):$(PORT) --workers 2 --access-logfile -
 
 demo: $(VENV)/.installed

@@ -93,6 +93,11 @@ if PUBLIC_URL and "*" not in ALLOWED_HOSTS:
     _public_host = urlsplit(PUBLIC_URL).hostname or ""
     ALLOWED_HOSTS.append(f"[{_public_host}]" if ":" in _public_host else _public_host)
 
+# The address the server was started on (`make run` passes its HOST): a loopback one means no
+# other phone can reach it, a specific one is the only address worth sharing. Empty: every
+# address of this machine (gunicorn's 0.0.0.0), as when it is unknown.
+LISTEN_HOST = os.environ.get("LISTEN_HOST", "").strip()
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",

@@ -2,8 +2,11 @@
 
 A phone scanning the share QR code cannot reach ``127.0.0.1``: when the app was opened on a
 loopback address (``make run`` on a laptop, then ``localhost:8000`` in its browser), links
-meant for other phones use the configured ``PUBLIC_URL``, else this machine's LAN address
-(the one ``make run`` prints, see scripts/print-address.sh), with the same port.
+meant for other phones use the configured ``PUBLIC_URL``, else the address the server was
+started on (``LISTEN_HOST``, which ``make run`` sets from ``HOST``) or, when it listens on every
+address, this machine's LAN address (the one ``make run`` prints, see
+scripts/print-address.sh), with the same port. A server started on loopback only
+(``HOST=127.0.0.1 make run``) has no address to share: the share sheet says so.
 """
 
 from __future__ import annotations
@@ -70,15 +73,31 @@ def lan_address() -> str | None:
     return address
 
 
+def listening_on_loopback_only() -> bool:
+    """Whether the server was started on a loopback address (``HOST=127.0.0.1 make run``):
+    then no other phone can reach it, whatever this machine's network address is."""
+    return bool(settings.LISTEN_HOST) and is_loopback(settings.LISTEN_HOST)
+
+
+def _listened_address() -> str | None:
+    """The one address the server listens on, when it was started on a specific one (not the
+    wildcard ``0.0.0.0`` / ``::`` that means every address of this machine)."""
+    host = settings.LISTEN_HOST.strip("[]")
+    return host if host and _usable(host) else None
+
+
 def shared_url(request: HttpRequest, path: str) -> str | None:
     """The absolute URL of ``path`` for another phone, or None when there is none it could
-    open (opened on loopback, no ``PUBLIC_URL`` and no network)."""
+    open (opened on loopback with no ``PUBLIC_URL``, and the server listens on loopback only
+    or this machine has no network)."""
     if settings.PUBLIC_URL:
         return settings.PUBLIC_URL + path
     name, port = split_domain_port(request.get_host())
     if not is_loopback(name):
         return request.build_absolute_uri(path)
-    address = lan_address()
+    if listening_on_loopback_only():
+        return None
+    address = _listened_address() or lan_address()
     if address is None:
         return None
     netloc = f"{address}:{port}" if port else address

@@ -41,7 +41,7 @@ from scorekeeper.htmx import render_page
 from scorekeeper.rules import house_rule_labels
 
 from .access import crew_required, current_crew
-from .addresses import shared_url
+from .addresses import listening_on_loopback_only, shared_url
 from .forms import GameSetupForm, HouseRulesForm, RoundForm
 from .languages import in_words, keys_in_words
 from .middleware import activate_viewer_zone
@@ -240,6 +240,7 @@ def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = 
         "form": form or _new_round_form(board),
         "keys": keys_in_words(game.edition),
         "share_url": shared_url(request, reverse("games:live", args=[game.share_token])),
+        "share_loopback_only": listening_on_loopback_only(),
         **_life_choices(board),
         "editable": True,
         "house_rule_lines": [in_words(line) for line in house_rule_labels(game.house_rules)],
@@ -670,7 +671,7 @@ def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404(_("No such game in your crew."))
     url = shared_url(request, reverse("games:live", args=[token]))
     if url is None:
-        raise Http404(_("No address the other phones could open: set PUBLIC_URL."))
+        raise Http404(_("No address the other phones could open: see the share sheet."))
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")

@@ -35,6 +35,7 @@ def request_on(host):
 @pytest.fixture
 def lan(monkeypatch, settings):
     settings.PUBLIC_URL = ""
+    settings.LISTEN_HOST = ""
     settings.ALLOWED_HOSTS = ["*"]
     address = {"value": "192.168.1.20"}
     monkeypatch.setattr(addresses, "lan_address", lambda: address["value"])
@@ -136,3 +137,70 @@ def test_a_public_url_that_is_not_an_address_stops_the_start(value):
     done = _settings_with(value)
     assert done.returncode != 0
     assert "PUBLIC_URL=" in done.stderr and "is not an address like" in done.stderr
+
+
+# --- A server started on one address (#26 defect 9) -----------------------------------------
+
+
+def test_a_server_on_loopback_only_shares_nothing(lan, settings):
+    settings.LISTEN_HOST = "127.0.0.1"
+    assert shared_url(request_on("127.0.0.1:8000"), "/live/x/") is None
+    settings.LISTEN_HOST = "::1"
+    assert shared_url(request_on("[::1]:8000"), "/live/x/") is None
+
+
+@pytest.mark.parametrize("listen", ["", "0.0.0.0", "::"])
+def test_a_server_on_every_address_shares_the_lan_address(lan, settings, listen):
+    settings.LISTEN_HOST = listen
+    assert shared_url(request_on("127.0.0.1:8000"), "/live/x/") == (
+        "http://192.168.1.20:8000/live/x/"
+    )
+
+
+def test_a_server_on_one_address_shares_that_address(lan, settings):
+    settings.LISTEN_HOST = "10.0.0.7"
+    assert shared_url(request_on("localhost:8000"), "/live/x/") == "http://10.0.0.7:8000/live/x/"
+
+
+def test_a_public_url_wins_over_a_loopback_server(lan, settings):
+    settings.LISTEN_HOST = "127.0.0.1"
+    settings.PUBLIC_URL = "https://score.example.org"
+    assert shared_url(request_on("127.0.0.1:8000"), "/live/x/") == (
+        "https://score.example.org/live/x/"
+    )
+
+
+def test_the_sheet_says_no_phone_can_reach_a_loopback_server(lan, settings, crew_client):
+    settings.LISTEN_HOST = "127.0.0.1"
+    client, crew = crew_client
+    game = GameFactory(crew=crew)
+    page = client.get(reverse("games:game_detail", args=[game.pk]), HTTP_HOST="127.0.0.1:8000")
+    text = page.content.decode()
+    assert "No other phone can reach this server" in text
+    assert "192.168.1.20" not in text and "/live/" not in text
+    qr = client.get(reverse("games:share_qr", args=[game.pk]), HTTP_HOST="127.0.0.1:8000")
+    assert qr.status_code == 404
+
+
+def _printed(*args: str) -> str:
+    done = subprocess.run(
+        ["sh", "scripts/print-address.sh", *args], capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def test_make_run_prints_no_phone_address_for_a_loopback_server():
+    text = _printed("8000", "127.0.0.1")
+    assert "No other phone can reach it" in text
+    assert "from a phone" not in text and "http://127.0.0.1:8000/" in text
+
+
+def test_make_run_prints_the_one_address_it_listens_on():
+    text = _printed("8000", "192.168.1.9")
+    assert "http://192.168.1.9:8000/" in text and "No other phone" not in text
+
+
+def test_make_run_passes_its_host_to_the_app():
+    with open("Makefile", encoding="utf-8") as makefile:
+        text = makefile.read()
+    assert 'LISTEN_HOST="$(HOST)"' in text and "print-address.sh $(PORT) $(HOST)" in text
