@@ -6,6 +6,7 @@ and values are in tests/fuzzing.py; bench/fuzz.py sends 10,000+ of the same post
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ from hypothesis import HealthCheck, given, settings
 
 from scorekeeper.domain import RuleError
 from scorekeeper.games.game_files import import_file, read_game_file
+from scorekeeper.games.languages import in_words
+from scorekeeper.games.models import Game
 from tests.fuzzing import TARGETS, fingerprint, hostile_file, hostile_game, make_site
 from tests.fuzzing import check as check_post
 
@@ -41,14 +44,23 @@ def test_a_form_never_fails_and_a_refusal_changes_nothing(site, target):
 
 
 def _read_and_import(site, raw: bytes | None = None, data: Any = None) -> None:
+    """A hostile file is refused with a sentence saying what is wrong, and nothing changes; a
+    file the changes left valid adds its games to the crew."""
     before = fingerprint()
+    games = Game.objects.filter(crew=site.crew).count()
     try:
         if raw is not None:
             data = read_game_file(raw)
         with transaction.atomic():
             import_file(crew=site.crew, data=data)
-    except RuleError:
+    except RuleError as error:
+        message = in_words(error)
         assert fingerprint() == before
+        assert re.fullmatch(r"[^\s].{8,}[.?)]", message, re.DOTALL), message
+        assert "Traceback" not in message and "Error(" not in message, message
+    else:
+        assert Game.objects.filter(crew=site.crew).count() > games
+        assert fingerprint() != before
 
 
 @FUZZ

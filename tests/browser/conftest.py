@@ -42,11 +42,12 @@ def assert_no_sideways_scroll(page: Page) -> None:
 
 
 @pytest.fixture
-def member(transactional_db):
+def table_member(transactional_db):
     """A user in a crew, with the crew, committed so the live server sees them.
 
-    Unlike the root ``member`` (a user, in a rolled-back transaction), this one is a
-    (user, crew) pair: the root ``member_client`` and ``htmx_client`` are not for browser tests.
+    Named apart from the root ``member`` (a user, in a rolled-back transaction): this one is a
+    (user, crew) pair, and the root ``member_client`` and ``htmx_client`` are not for browser
+    tests.
     """
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     crew = Crew.objects.create(name="Friday club")
@@ -55,7 +56,7 @@ def member(transactional_db):
 
 
 @pytest.fixture
-def logged_in_page(live_server, page: Page, member) -> Page:
+def logged_in_page(live_server, page: Page, table_member) -> Page:
     page.goto(live_server.url + "/login/")
     page.get_by_label("Username").fill("ann")
     page.get_by_label("Password").fill(PASSWORD)
@@ -72,14 +73,14 @@ class Screen:
 
 
 @pytest.fixture
-def every_screen(member) -> list[Screen]:
+def every_screen(table_member) -> list[Screen]:
     """Every screen of the app, by URL name, over a crew with a history, a game in play (two
     rounds, a challenge) and a finished one: the pages axe and the screenshots visit."""
     from scorekeeper.games.models import Player
     from scorekeeper.games.services import round_record
     from tests.factories import ChallengeFactory, GameFactory
 
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition="kitty")
     round_record(game=game, winner="Ann", hands={"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})
     round_record(game=game, winner="Cat", hands={"Ann": 33, "Ben": "*+2 *S", "Dan": 8})

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screens(live_server, page: Page, member, scheme):
+def test_screens(live_server, page: Page, table_member, scheme):
     suffix = "" if scheme == "light" else "-dark"
     url = live_server.url
 
@@ -39,7 +39,7 @@ def test_screens(live_server, page: Page, member, scheme):
     shot("01-sign-up")
     log_in(page, url)
 
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition="kitty")
     round_record(game=game, winner="Ann", hands={"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})
     round_record(game=game, winner="Cat", hands={"Ann": 33, "Ben": "*+2 *S", "Dan": 8})

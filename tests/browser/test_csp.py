@@ -12,11 +12,11 @@ document.addEventListener("securitypolicyviolation",
 
 
 def test_the_scoreboard_and_the_crew_page_break_no_policy(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
     page.add_init_script(WATCH)
-    game = GameFactory(crew=member[1], players=["Ann", "Ben", "Cat"])
+    game = GameFactory(crew=table_member[1], players=["Ann", "Ben", "Cat"])
     RoundFactory(game=game, winner="Ann", hands={"Ben": 12, "Cat": 30})
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator(".bar rect").first).to_be_visible()

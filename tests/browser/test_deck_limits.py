@@ -14,8 +14,8 @@ from tests.factories import GameFactory
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
 
-def open_game(page: Page, live_server, member, edition="classic"):
-    _, crew = member
+def open_game(page: Page, live_server, table_member, edition="classic"):
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition=edition)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     return game
@@ -31,9 +31,11 @@ def words(page: Page, player: str):
     return page.locator(f'[data-hand][data-player="{player}"] [data-words]')
 
 
-def test_a_fifth_wild_draw_four_is_refused_at_its_tap(live_server, logged_in_page: Page, member):
+def test_a_fifth_wild_draw_four_is_refused_at_its_tap(
+    live_server, logged_in_page: Page, table_member
+):
     page = logged_in_page
-    game = open_game(page, live_server, member)
+    game = open_game(page, live_server, table_member)
     page.get_by_role("radio", name="Ann", exact=True).click()
     for _ in range(3):
         key(page, "Wild Draw Four").click()
@@ -67,9 +69,11 @@ def test_a_fifth_wild_draw_four_is_refused_at_its_tap(live_server, logged_in_pag
     }
 
 
-def test_typed_cards_count_and_colours_count_together(live_server, logged_in_page: Page, member):
+def test_typed_cards_count_and_colours_count_together(
+    live_server, logged_in_page: Page, table_member
+):
     page = logged_in_page
-    open_game(page, live_server, member)
+    open_game(page, live_server, table_member)
     page.get_by_role("radio", name="Ann", exact=True).click()
     # Eight 7s in the deck, of any colour: four typed with their colour, three tapped.
     page.locator('[data-hand][data-player="Ben"] [data-cards]').fill("R7 R7 G7 G7")
@@ -88,12 +92,12 @@ def test_typed_cards_count_and_colours_count_together(live_server, logged_in_pag
     expect(refusal).to_be_hidden()
 
 
-def test_the_refusal_is_said_in_spanish(live_server, logged_in_page: Page, member):
+def test_the_refusal_is_said_in_spanish(live_server, logged_in_page: Page, table_member):
     page = logged_in_page
     page.context.add_cookies(
         [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "es", "url": live_server.url}]
     )
-    open_game(page, live_server, member, edition="kitty")
+    open_game(page, live_server, table_member, edition="kitty")
     page.get_by_role("radio", name="Ann", exact=True).click()
     for _ in range(5):
         page.locator('[data-key="X"]').click()

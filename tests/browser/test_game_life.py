@@ -22,8 +22,8 @@ LOOPBACK = re.compile(r"127\.0\.0\.1|localhost|\[::1\]", re.I)
 
 
 @pytest.fixture
-def game(member):
-    _, crew = member
+def game(table_member):
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=500)
     for winner, hands in [
         ("Ann", {"Ben": 30, "Cat": 20}),

@@ -11,8 +11,8 @@ from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 
 
 @pytest.fixture
-def history_page(logged_in_page: Page, member) -> Page:
-    _, crew = member
+def history_page(logged_in_page: Page, table_member) -> Page:
+    _, crew = table_member
     call_command("seed_demo", games=40, crew=crew.name, user="", stdout=io.StringIO())
     return logged_in_page
 

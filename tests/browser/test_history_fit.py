@@ -55,9 +55,9 @@ def assert_tables_fit(page: Page, *columns: str) -> None:
             assert cell["left"] >= 0 and cell["right"] <= 390, (name, cell)
 
 
-def test_the_history_tables_fit_a_phone(live_server, logged_in_page: Page, member):
+def test_the_history_tables_fit_a_phone(live_server, logged_in_page: Page, table_member):
     page = logged_in_page
-    _, crew = member
+    _, crew = table_member
     call_command("seed_demo", games=30, crew=crew.name, user="", stdout=io.StringIO())
     # The night with the most players: the longest leaderboard.
     night = max(crew.nights.all(), key=lambda night: night.games.count())
@@ -73,9 +73,11 @@ def test_the_history_tables_fit_a_phone(live_server, logged_in_page: Page, membe
     assert_tables_fit(page, "Won by", "Games")
 
 
-def test_the_statistics_are_a_card_per_player_on_a_phone(live_server, logged_in_page: Page, member):
+def test_the_statistics_are_a_card_per_player_on_a_phone(
+    live_server, logged_in_page: Page, table_member
+):
     page = logged_in_page
-    _, crew = member
+    _, crew = table_member
     call_command("seed_demo", games=30, crew=crew.name, user="", stdout=io.StringIO())
     page.goto(live_server.url + reverse("history:player_list"))
     assert_tables_fit(page, "Player", "Won", "Best round", "Challenges lost")
@@ -90,13 +92,15 @@ def test_the_statistics_are_a_card_per_player_on_a_phone(live_server, logged_in_
 
 
 @pytest.mark.parametrize("players", [6, 10])
-def test_the_round_by_round_record_fits_a_phone(live_server, logged_in_page: Page, member, players):
+def test_the_round_by_round_record_fits_a_phone(
+    live_server, logged_in_page: Page, table_member, players
+):
     """Up to six players, a column each; from seven, a card a round with each total labelled."""
     from tests.factories import GameFactory, RoundFactory
 
     page = logged_in_page
     names = ["Ann", "Ben", "Cat", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"][:players]
-    game = GameFactory(crew=member[1], players=names, target=500)
+    game = GameFactory(crew=table_member[1], players=names, target=500)
     for number, winner in enumerate(names[:3], start=1):
         RoundFactory(game=game, winner=winner, hands={n: 7 * number for n in names if n != winner})
     page.goto(live_server.url + reverse("history:game_record", args=[game.pk]))

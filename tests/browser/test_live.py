@@ -14,8 +14,8 @@ from tests.factories import GameFactory
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
 
-def test_the_live_link_survives_a_rematch(live_server, page: Page, member):
-    _, crew = member
+def test_the_live_link_survives_a_rematch(live_server, page: Page, table_member):
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=100)
     page.goto(f"{live_server.url}/live/{game.share_token}/")
     expect(page.locator("[data-standing]")).to_have_count(3)
@@ -31,8 +31,8 @@ def test_the_live_link_survives_a_rematch(live_server, page: Page, member):
     expect(page.locator('[data-standing="Ann"]')).to_have_attribute("data-total", "0")
 
 
-def test_the_big_screen_layout_shows_totals_large(live_server, page: Page, member):
-    _, crew = member
+def test_the_big_screen_layout_shows_totals_large(live_server, page: Page, table_member):
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"])
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/live/{game.share_token}/")
@@ -46,9 +46,9 @@ def test_the_big_screen_layout_shows_totals_large(live_server, page: Page, membe
 
 
 def test_the_live_page_follows_a_rematch_tapped_at_the_table(
-    live_server, logged_in_page: Page, member, browser
+    live_server, logged_in_page: Page, table_member, browser
 ):
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=100)
     Game.objects.filter(pk=game.pk).update(first_dealer=game.seats.get(number=0).player)
     with locked_game(game_id=game.pk, crew=crew) as locked:
@@ -74,10 +74,10 @@ def test_the_live_page_follows_a_rematch_tapped_at_the_table(
     watcher.close()
 
 
-def test_a_watcher_follows_a_rematch_at_the_quick_pace(live_server, page: Page, member):
+def test_a_watcher_follows_a_rematch_at_the_quick_pace(live_server, page: Page, table_member):
     """Issue 26, defect 10: a game that just ended is still polled every few seconds, so a
     rematch tapped right after the end shows within the normal interval, not up to 12 s late."""
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben"], target=100)
     page.goto(f"{live_server.url}/live/{game.share_token}/")
     with locked_game(game_id=game.pk, crew=crew) as locked:

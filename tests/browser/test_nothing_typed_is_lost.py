@@ -74,8 +74,8 @@ def test_a_refused_name_comes_back_to_the_box(live_server, logged_in_page: Page,
 
 
 @pytest.fixture
-def game(member):
-    _, crew = member
+def game(table_member):
+    _, crew = table_member
     return GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
 
 

@@ -41,9 +41,9 @@ OFFLINE_ROUNDS = [
 
 
 @pytest.fixture
-def game(member) -> Game:
+def game(table_member) -> Game:
     """Ann's crew's game with three rounds saved: the next one is round 4."""
-    user, crew = member
+    user, crew = table_member
     game = GameFactory(crew=crew, players=PLAYERS)
     for winner in ("Ann", "Ben", "Cat"):
         _record(game, winner, {name: 5 for name in PLAYERS if name != winner}, user)
@@ -500,10 +500,12 @@ def _provisional(page: Page, totals: list[tuple[str, int]]) -> None:
     )
 
 
-def test_a_reload_offline_shows_the_board_the_server_last_sent(open_phone, live_server, member):
+def test_a_reload_offline_shows_the_board_the_server_last_sent(
+    open_phone, live_server, table_member
+):
     """The kept copy follows every board the server sends: a round saved by an htmx swap and a
     round sent from the queue are on it, so a reload without a network counts them."""
-    user, crew = member
+    user, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
     context = open_phone()
     page = context.pages[0] if context.pages else context.new_page()

@@ -33,10 +33,10 @@ def test_a_search_settles_a_stacking_dispute_as_you_type(live_server, page: Page
 
 @pytest.mark.django_db(transaction=True)
 def test_a_challenge_from_the_scoreboard_gives_a_guilty_and_an_innocent_verdict(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="cheese-touch")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.get_by_role("link", name="Challenge a Wild Draw 4").click()
@@ -96,10 +96,10 @@ def test_a_challenge_with_a_missing_colour_says_so(live_server, page: Page):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_house_rule_agreed_for_a_game_shows_in_its_answers(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben"], edition="classic")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.get_by_text("No house rules agreed")).to_be_visible()

@@ -12,10 +12,10 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 
 def test_saving_an_unchanged_edit_records_nothing_and_says_so(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], target=500)
     round_record(
         game=game,

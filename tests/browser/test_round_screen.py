@@ -17,8 +17,8 @@ FOUR = ["Ann", "Ben", "Cat", "Dan"]
 TEN = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
 
-def open_game(page: Page, live_server, member, players, edition="classic"):
-    _, crew = member
+def open_game(page: Page, live_server, table_member, players, edition="classic"):
+    _, crew = table_member
     game = GameFactory(crew=crew, players=players, edition=edition, target=500)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.get_by_role("button", name="Save round 1")).to_be_visible()
@@ -58,10 +58,10 @@ def round_bottom(page: Page) -> float:
 
 
 def test_a_four_player_round_fits_one_screen_and_takes_winner_cards_and_save(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
-    game = open_game(page, live_server, member, FOUR)
+    game = open_game(page, live_server, table_member, FOUR)
     page.locator("#round-form h2").scroll_into_view_if_needed()
 
     taps = 0
@@ -120,9 +120,9 @@ def test_a_four_player_round_fits_one_screen_and_takes_winner_cards_and_save(
     assert stored.entry["hands"] == {"Ben": "*7 *7 W", "Cat": "*S", "Dan": "*3"}
 
 
-def test_ten_players_stay_within_two_screens(live_server, logged_in_page: Page, member):
+def test_ten_players_stay_within_two_screens(live_server, logged_in_page: Page, table_member):
     page = logged_in_page
-    open_game(page, live_server, member, TEN)
+    open_game(page, live_server, table_member, TEN)
     page.get_by_role("radio", name="Ann", exact=True).click()
     for name in ("7", "Wild"):
         key(page, name).click()
@@ -132,9 +132,9 @@ def test_ten_players_stay_within_two_screens(live_server, logged_in_page: Page, 
     expect(page.get_by_role("button", name="Save round 1")).to_be_in_viewport()
 
 
-def test_typed_cards_read_in_words_as_you_type(live_server, logged_in_page: Page, member):
+def test_typed_cards_read_in_words_as_you_type(live_server, logged_in_page: Page, table_member):
     page = logged_in_page
-    open_game(page, live_server, member, FOUR, edition="kitty")
+    open_game(page, live_server, table_member, FOUR, edition="kitty")
     page.get_by_role("radio", name="Dan", exact=True).click()
     expect(chip(page, "Ann")).to_have_attribute("aria-pressed", "true")
     cards = page.get_by_label("Ann's cards (tap or type, e.g. 7 7 W)")
@@ -150,9 +150,11 @@ def test_typed_cards_read_in_words_as_you_type(live_server, logged_in_page: Page
     expect(words).to_have_text("Kitty card, Draw Two — 70 points")
 
 
-def test_keys_look_like_cards_and_say_what_they_show(live_server, logged_in_page: Page, member):
+def test_keys_look_like_cards_and_say_what_they_show(
+    live_server, logged_in_page: Page, table_member
+):
     page = logged_in_page
-    open_game(page, live_server, member, FOUR, edition="kitty")
+    open_game(page, live_server, table_member, FOUR, edition="kitty")
     pad = page.get_by_role("group", name="Card keypad")
     for label, name in (("+2", "Draw Two"), ("Rev", "Reverse"), ("+4", "Wild Draw Four")):
         button = pad.get_by_role("button", name=f"{label}, {name}", exact=False)
@@ -167,20 +169,20 @@ def test_keys_look_like_cards_and_say_what_they_show(live_server, logged_in_page
         assert_accessible(page)
 
 
-def test_without_a_winner_the_keypad_asks_for_one_first(live_server, logged_in_page, member):
+def test_without_a_winner_the_keypad_asks_for_one_first(live_server, logged_in_page, table_member):
     page = logged_in_page
-    open_game(page, live_server, member, FOUR)
+    open_game(page, live_server, table_member, FOUR)
     key(page, "7").click()
     expect(page.locator("[data-keypad-target]")).to_contain_text("Pick who went out first")
     assert page.locator("[data-cards]").evaluate_all("inputs => inputs.every(i => !i.value)")
 
 
 def test_a_special_card_deck_and_a_draw_reminder_still_fit_one_screen(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     """The fullest 4-player round: a 16th card key (Kitty) and the Wild Draw Four reminder."""
     page = logged_in_page
-    open_game(page, live_server, member, FOUR, edition="kitty")
+    open_game(page, live_server, table_member, FOUR, edition="kitty")
     page.get_by_role("radio", name="Dan", exact=True).click()
     page.get_by_role("radio", name="Wild Draw Four").click()
     expect(page.locator("[data-reminder]")).to_contain_text("Ann if play goes left) draws 4")
@@ -192,10 +194,10 @@ def test_a_special_card_deck_and_a_draw_reminder_still_fit_one_screen(
 
 
 def test_scoreboard_leaves_the_round_screen_and_the_winner_brings_it_back(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
-    open_game(page, live_server, member, FOUR)
+    open_game(page, live_server, table_member, FOUR)
     page.get_by_role("radio", name="Cat", exact=True).click()
     key(page, "9").click()
     expect(page.locator(".topbar")).to_be_hidden()
@@ -213,10 +215,10 @@ def test_scoreboard_leaves_the_round_screen_and_the_winner_brings_it_back(
 
 
 def test_the_round_that_ends_the_game_shows_the_winner_on_the_whole_page(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=FOUR, target=100)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.get_by_role("radio", name="Ben", exact=True).click()
@@ -233,10 +235,10 @@ def test_the_round_that_ends_the_game_shows_the_winner_on_the_whole_page(
 
 
 def test_an_edit_shows_the_round_as_entered_with_the_card_it_ended_on(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=FOUR, target=500)
     round_record(
         game=game,
@@ -279,7 +281,7 @@ TYPED = [
 
 
 def test_the_preview_scores_typed_cards_as_the_server_does(
-    live_server, logged_in_page: Page, member
+    live_server, logged_in_page: Page, table_member
 ):
     """table.js and offline-queue.js read typed cards with the same rules as domain/cards.py:
     the same points, and a refusal (no points) exactly where the server refuses."""
@@ -288,7 +290,7 @@ def test_the_preview_scores_typed_cards_as_the_server_does(
     from scorekeeper.domain import RuleError, hand_points
 
     page = logged_in_page
-    open_game(page, live_server, member, FOUR, edition="kitty")
+    open_game(page, live_server, table_member, FOUR, edition="kitty")
     draw = random.Random(12)
     hands = [" ".join(draw.choices(TYPED, k=draw.randint(1, 6))) for _ in range(300)]
     hands += ["R0 R5", "7 7 W", "7, 7,W", "skip rev wd4"]

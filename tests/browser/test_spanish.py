@@ -93,9 +93,9 @@ def test_sign_up_and_the_history_in_spanish(live_server, page: Page):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_round_a_challenge_and_a_rules_question_in_spanish(live_server, page: Page, member):
+def test_a_round_a_challenge_and_a_rules_question_in_spanish(live_server, page: Page, table_member):
     assert page.viewport_size == {"width": 390, "height": 844}
-    _, crew = member
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
     page.goto(live_server.url + "/login/")
     page.get_by_label("Nombre de usuario").fill("ann")

@@ -69,9 +69,9 @@ def start_game(page: Page, live_server, players: list[str], edition: str, target
 
 
 def test_a_whole_game_at_the_table(
-    live_server, logged_in_page: Page, browser, member, console_errors
+    live_server, logged_in_page: Page, browser, table_member, console_errors
 ):
-    user, crew = member
+    user, crew = table_member
     # ann's own player, named as she writes it (a member is offered by user name otherwise).
     Player.objects.create(crew=crew, name="Ann", user=user)
     page = logged_in_page

@@ -17,8 +17,8 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
 
 
 @pytest.fixture
-def game_with_rounds(member):
-    _, crew = member
+def game_with_rounds(table_member):
+    _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition="water-drop")
     round_record(game=game, winner="Ann", hands={"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})
     return game

@@ -18,9 +18,9 @@ PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
 
 @pytest.fixture
-def game(member):
+def game(table_member):
     """Ann's crew's game with three rounds saved, so both phones show "Save round 4"."""
-    user, crew = member
+    user, crew = table_member
     bob = get_user_model().objects.create_user("bob", password=PASSWORD)
     Membership.objects.create(crew=crew, user=bob)
     game = GameFactory(crew=crew, players=PLAYERS)
