@@ -199,7 +199,7 @@ class Game(models.Model):
     # Bumped on every change so the live view can answer 304 Not Modified.
     updated_at = models.DateTimeField(auto_now=True)
     # +1 on every write to the game or its rounds: forms say which version they were drawn
-    # from, and a read that saw two versions is read again (see scoreboard.load_board).
+    # from, and a read that saw two versions is read again (see scoreboard.load_game).
     version = models.PositiveIntegerField(default=0)
     # The audit trail a game file carried when this game was imported (its own history
     # starts after the import), so an export of an imported game loses nothing.
