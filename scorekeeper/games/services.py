@@ -207,6 +207,12 @@ def _store_hands(game: Game, round_: Round, players: Mapping[str, Player], entry
     )
 
 
+def next_round_number(game: Game) -> int:
+    """The number the game's next round takes: one more than its stored rounds (read from the
+    prefetched rounds when ``Game.objects.with_rounds()`` loaded them)."""
+    return len(game.rounds.all()) + 1
+
+
 def _seat_players(game: Game) -> dict[str, Player]:
     return {seat.player.name: seat.player for seat in game.seats.all()}
 
@@ -305,7 +311,7 @@ def round_record(
                 board = Board(game=game, scored=_rescored(game, _stored_rounds(game)))
                 return Saved(board=board, number=round_.number, replayed=True)
     _refuse_if_ended(game)
-    next_number = len(stored) + 1
+    next_number = next_round_number(game)
     if number is not None and number != next_number:
         if number < next_number:
             taken = stored[number - 1]
@@ -501,8 +507,7 @@ def restorable_round(game: Game, board: Board) -> Any:
 def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
     """Put back the deleted round ``deletion`` (its history id) if nothing took its place."""
     _refuse_if_ended(game)
-    stored = list(game.rounds.all())
-    deleted = _restorable(game, len(stored) + 1)
+    deleted = _restorable(game, next_round_number(game))
     if deleted is None or deleted.history_id != deletion:
         raise Conflict(
             _(
@@ -549,7 +554,7 @@ def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = 
     first_dealer = None
     if game.first_dealer_id and started_by_next_dealer:
         first_seat = next(s.number for s in seats if s.player_id == game.first_dealer_id)
-        first_dealer = players[dealer_seat(first_seat, len(game.rounds.all()) + 1, len(players))]
+        first_dealer = players[dealer_seat(first_seat, next_round_number(game), len(players))]
     rematch = game_start(
         crew=game.crew,
         players=players,
