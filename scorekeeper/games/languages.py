@@ -221,7 +221,7 @@ SCRIPT_MESSAGES = (
         "Undo brings it back."
     ),
     gettext_noop("%(name)s's typed total (%(points)s points) gives way to the cards typed."),
-    # static/js/round-drafts.js
+    # static/js/table.js (drafts)
     gettext_noop("Your unsaved entry for round %(number)s is back."),
     gettext_noop("Discard it"),
     # static/js/setup.js

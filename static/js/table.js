@@ -6,14 +6,7 @@
 (function () {
   "use strict";
   if (window.scorekeeperTable) return;
-  // round-drafts.js calls redraw() once it has put a kept entry back in the fields.
-  window.scorekeeperTable = {
-    redraw: function (form) {
-      hands(form).forEach(function (hand) { hand._taps = null; });
-      form._selected = null;
-      update(form);
-    },
-  };
+  window.scorekeeperTable = true;
   // The words shown, in the page's language (app.js reads them from the page).
   function t(english, values) { return window.scorekeeperText(english, values); }
 
@@ -320,4 +313,154 @@
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSettle", init);
   if (document.readyState !== "loading") init();
+
+  // --- Drafts -------------------------------------------------------------------------------
+  // A round being entered stays on the phone until it is saved or cleared: every change to a
+  // round form (the game page's next round, a round's edit page) is kept in localStorage under
+  // the form's address and round number; a reload puts it back and says so, with "Discard it"
+  // next to it. A save the server takes, an entry the offline queue keeps, or a form put back
+  // as it was drops the draft. Registered after the handlers above, so a tap is in the cards
+  // field before the draft is kept.
+  var PREFIX = "scorekeeper:draft:";
+  var WEEK_MS = 7 * 24 * 3600 * 1000;
+  var SKIPPED = { csrfmiddlewaretoken: true, request_key: true, number: true };
+
+  function draftStorage() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+  function draftKey(form) {
+    var number = form.querySelector('input[name="number"]');
+    return PREFIX + form.getAttribute("action") + "#" + (number ? number.value : "");
+  }
+  function roundNumberOf(form) {
+    var number = form.querySelector('input[name="number"]');
+    return number ? number.value : "";
+  }
+
+  // The fields a player fills, as [name, value] pairs (hidden bookkeeping left out).
+  function draftFields(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (!SKIPPED[name]) fields.push([name, String(value)]);
+    });
+    return fields;
+  }
+  function sameFields(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+  function loadDraft(form) {
+    var store = draftStorage();
+    if (!store) return null;
+    try { return JSON.parse(store.getItem(draftKey(form)) || "null"); } catch (e) { return null; }
+  }
+  function dropDraft(key) {
+    var store = draftStorage();
+    if (store) store.removeItem(key);
+  }
+  function keepDraft(form) {
+    var store = draftStorage();
+    if (!store || !form._pristine) return;
+    var fields = draftFields(form);
+    if (sameFields(fields, form._pristine)) { dropDraft(draftKey(form)); return; }
+    try {
+      store.setItem(draftKey(form), JSON.stringify({ fields: fields, saved: Date.now() }));
+    } catch (e) { /* storage full: the form on screen is still there */ }
+  }
+
+  function fillForm(form, fields) {
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.type === "hidden" || SKIPPED[field.name]) return;
+      var values = fields.filter(function (pair) { return pair[0] === field.name; }).map(function (pair) { return pair[1]; });
+      if (field.type === "radio" || field.type === "checkbox") field.checked = values.indexOf(field.value) !== -1;
+      else if (field.type !== "submit" && field.type !== "button") field.value = values.length ? values[0] : "";
+    });
+    hands(form).forEach(function (hand) { hand._taps = null; });
+    form._selected = null;
+    update(form);
+  }
+
+  function draftNote(form, text) {
+    var line = form.querySelector("[data-draft-note]");
+    if (!text) { if (line) line.remove(); return; }
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "message";
+      line.setAttribute("data-draft-note", "");
+      line.setAttribute("role", "status");
+      var heading = form.querySelector("h2");
+      if (heading) heading.after(line); else form.prepend(line);
+    }
+    line.textContent = text + " ";
+    var discard = document.createElement("button");
+    discard.type = "button";
+    discard.className = "link-button";
+    discard.setAttribute("data-draft-discard", "");
+    discard.textContent = t("Discard it");
+    line.appendChild(discard);
+  }
+
+  function pruneDrafts() {
+    var store = draftStorage();
+    if (!store) return;
+    for (var i = store.length - 1; i >= 0; i -= 1) {
+      var key = store.key(i);
+      if (!key || key.indexOf(PREFIX) !== 0) continue;
+      try {
+        var draft = JSON.parse(store.getItem(key));
+        if (!draft || Date.now() - draft.saved > WEEK_MS) store.removeItem(key);
+      } catch (e) { store.removeItem(key); }
+    }
+  }
+
+  function drafts() {
+    document.querySelectorAll(".round-form").forEach(function (form) {
+      if (form._pristine) return;
+      form._pristine = draftFields(form);
+      var draft = loadDraft(form);
+      if (!draft || !draft.fields || sameFields(draft.fields, form._pristine)) return;
+      fillForm(form, draft.fields);
+      draftNote(form, t("Your unsaved entry for round %(number)s is back.", { number: roundNumberOf(form) }));
+    });
+  }
+
+  function draftChanged(event) {
+    var form = event.target.closest && event.target.closest(".round-form");
+    if (form && !event.target.closest("[data-draft-note]")) keepDraft(form);
+  }
+  // After table.js (loaded first) has put the tap into the cards field.
+  document.addEventListener("input", draftChanged);
+  document.addEventListener("change", draftChanged);
+  document.addEventListener("click", function (event) {
+    var discard = event.target.closest("[data-draft-discard]");
+    var form = event.target.closest(".round-form");
+    if (!form) return;
+    if (discard) {
+      dropDraft(draftKey(form));
+      fillForm(form, form._pristine || []);
+      draftNote(form, "");
+      return;
+    }
+    if (event.target.closest("[data-key], [data-undo], [data-clear]")) keepDraft(form);
+  });
+
+  // A plain form's save leaves the page: the server has the entry (or shows it back refused).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.matches && form.matches(".round-form") && !form.hasAttribute("hx-post")) dropDraft(draftKey(form));
+  });
+  // The game page saves with htmx: a save the server took ends the draft. The request is
+  // matched by its xhr (after a swap, htmx names an ancestor as the event's element).
+  var saving = new WeakMap();
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (form && form.matches && form.matches(".round-form")) saving.set(event.detail.xhr, draftKey(form));
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    var key = xhr && saving.get(xhr);
+    if (key && xhr.status === 200) dropDraft(key);
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { pruneDrafts(); drafts(); });
+  document.addEventListener("htmx:afterSettle", drafts);
+  if (document.readyState !== "loading") { pruneDrafts(); drafts(); }
 })();
