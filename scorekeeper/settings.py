@@ -196,7 +196,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     # Refuses a locked-out username+address before the password is even checked.
-    "scorekeeper.games.throttle.LockoutBackend",
+    "scorekeeper.crews.throttle.LockoutBackend",
     # Django's ModelBackend, reading the user's language preference in the same query.
     "scorekeeper.games.languages.PreferenceModelBackend",
 ]
@@ -240,8 +240,8 @@ AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "scorekeeper.games.throttle.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "scorekeeper.games.throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "scorekeeper.crews.throttle.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.crews.throttle.client_ip"
 AXES_SENSITIVE_PARAMETERS = ["password1", "password2"]
 # Accounts created from one address within an hour (a table of friends joining is far below).
 SIGNUPS_PER_HOUR = envint("SIGNUPS_PER_HOUR", 10)

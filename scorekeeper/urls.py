@@ -8,7 +8,7 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
     path("ping/", pwa.ping, name="ping"),
-    path("", include("scorekeeper.games.account_urls")),
+    path("", include("scorekeeper.crews.urls")),
     path("", include("scorekeeper.games.urls")),
     path("", include("scorekeeper.history.urls")),
     path("", include("scorekeeper.referee.urls")),

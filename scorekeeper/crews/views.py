@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
+from scorekeeper.games.access import SESSION_KEY, crew_required, use_crew_zone, user_crews
+from scorekeeper.games.addresses import shared_url
+from scorekeeper.games.languages import store_chosen_language
+from scorekeeper.games.models import Crew, Invite, Membership, Player
 
-from .access import SESSION_KEY, crew_required, use_crew_zone, user_crews
-from .addresses import shared_url
 from .forms import CrewForm, CrewTimeZoneForm, SignupForm
-from .languages import store_chosen_language
-from .models import Crew, Invite, Membership, Player
 from .throttle import signup_wait, too_many_attempts
 
 
