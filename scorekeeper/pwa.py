@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from scorekeeper.catalogs import LOCALE_DIR
+from scorekeeper.languages.catalogs import LOCALE_DIR
 from scorekeeper.staticfiles import minified
 
 # The app shell: everything a page of the table loads, and the icons the home screen shows.

@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "template_partials",
     "simple_history",
     "axes",
+    "scorekeeper.languages",
     "scorekeeper.games",
     "scorekeeper.history",
     "scorekeeper.referee",
@@ -130,7 +131,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # A signed-in user's saved language wins over the cookie (it follows them to other phones).
-    "scorekeeper.games.languages.UserLanguageMiddleware",
+    "scorekeeper.crews.preferences.UserLanguageMiddleware",
     "scorekeeper.middleware.SlidingSessionMiddleware",
     "scorekeeper.games.middleware.CrewTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -154,13 +155,13 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
-                "scorekeeper.games.languages.script_messages",
+                "scorekeeper.languages.words.script_messages",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
             "builtins": [
                 "template_partials.templatetags.partials",
-                "scorekeeper.games.templatetags.words",
+                "scorekeeper.languages.templatetags.words",
             ],
         },
     }
@@ -198,7 +199,7 @@ AUTHENTICATION_BACKENDS = [
     # Refuses a locked-out username+address before the password is even checked.
     "scorekeeper.crews.throttle.LockoutBackend",
     # Django's ModelBackend, reading the user's language preference in the same query.
-    "scorekeeper.games.languages.PreferenceModelBackend",
+    "scorekeeper.crews.preferences.PreferenceModelBackend",
 ]
 LOGIN_URL = "accounts:login"
 # A sign-in outlasts a game night and the hours a phone spends offline: a month, and sliding, so

@@ -15,7 +15,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 def pytest_configure(config: pytest.Config) -> None:
     """The Spanish pages need the compiled catalogue: build it (with Babel) if it is missing or
     older than its .po, as ``make test`` does, so a bare ``pytest`` on a fresh clone works too."""
-    from scorekeeper.catalogs import compile_catalogues
+    from scorekeeper.languages.catalogs import compile_catalogues
 
     compile_catalogues()
 

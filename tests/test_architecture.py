@@ -97,6 +97,20 @@ def test_the_pure_packages_import_only_the_standard_library_and_the_core(package
     assert not wrong, sorted(wrong)
 
 
+# The languages sit under every app that shows words: they import none of them.
+APPS = ("scorekeeper.games", "scorekeeper.crews", "scorekeeper.referee", "scorekeeper.history")
+
+
+def test_the_languages_import_none_of_the_apps():
+    wrong = {
+        f"{_module_name(path)} imports {module}"
+        for path in _modules_under("scorekeeper.languages")
+        for module in imports_of(path)
+        if _within(module, APPS)
+    }
+    assert _modules_under("scorekeeper.languages") and not wrong, sorted(wrong)
+
+
 def test_games_imports_nothing_from_the_apps_built_on_it():
     wrong = {
         f"{_module_name(path)} imports {module}"

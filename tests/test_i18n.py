@@ -19,9 +19,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.catalogs import LOCALE_DIR, compile_catalogues
-from scorekeeper.games.languages import SCRIPT_MESSAGES
 from scorekeeper.games.models import Preference
+from scorekeeper.languages.catalogs import LOCALE_DIR, compile_catalogues
+from scorekeeper.languages.words import SCRIPT_MESSAGES
 from tests.factories import ChallengeFactory, GameFactory, MembershipFactory
 from tests.history.conftest import make_game
 
@@ -872,7 +872,7 @@ def test_a_card_is_named_in_the_readers_language():
     from django.utils import translation
 
     from scorekeeper.domain import parse_card
-    from scorekeeper.games.languages import in_words
+    from scorekeeper.languages.words import in_words
 
     card = parse_card("R+2")
     assert card.label() == "red Draw Two"  # the core's English

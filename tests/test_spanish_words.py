@@ -2,8 +2,8 @@
 
 from django.utils import translation
 
-from scorekeeper.games.languages import keys_in_words
 from scorekeeper.history.charts import score_progression
+from scorekeeper.languages.words import keys_in_words
 from scorekeeper.referee.display import challenge_keypad
 from scorekeeper.referee.forms import HouseNoteForm
 

@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.evenings import time_zone_names, time_zone_or_default
 from scorekeeper.domain.scoring import clean_name
-from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Crew
+from scorekeeper.languages.words import in_words
 
 
 class CrewNameField(forms.CharField):

@@ -1,9 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scorekeeper.games import languages
-
-from . import views
+from . import preferences, views
 
 app_name = "accounts"
 
@@ -20,5 +18,5 @@ urlpatterns = [
     path("crews/new/", views.crew_new, name="crew_new"),
     path("crews/<int:crew_id>/switch/", views.crew_switch, name="crew_switch"),
     path("join/<str:token>/", views.join, name="join"),
-    path("language/", languages.set_language, name="set_language"),
+    path("language/", preferences.set_language, name="set_language"),
 ]

@@ -20,10 +20,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.games.access import SESSION_KEY, crew_required, use_crew_zone, user_crews
 from scorekeeper.games.addresses import shared_url
-from scorekeeper.games.languages import store_chosen_language
 from scorekeeper.games.models import Crew, Invite, Membership, Player
 
 from .forms import CrewForm, CrewTimeZoneForm, SignupForm
+from .preferences import store_chosen_language
 from .throttle import signup_wait, too_many_attempts
 
 
@@ -68,7 +68,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 crew = _start_crew(
                     user, form.cleaned_data["crew_name"], form.cleaned_data["time_zone"]
                 )
-        login(request, user, backend="scorekeeper.games.languages.PreferenceModelBackend")
+        login(request, user, backend="scorekeeper.crews.preferences.PreferenceModelBackend")
         request.session[SESSION_KEY] = crew.pk
         return redirect("games:home")
     first_user = not get_user_model().objects.exists()

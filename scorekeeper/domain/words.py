@@ -4,7 +4,7 @@
 ("Enter the card Ann drew.") as a :class:`Words`: a plain ``str`` that also remembers its
 template and values. Django's ``makemessages`` (and Babel) see the name ``gettext_noop`` and
 put the template in the catalogue; the web layer translates the template and fills in the
-values (``scorekeeper.games.languages.in_words``). The core stays pure Python, and everything
+values (``scorekeeper.languages.words.in_words``). The core stays pure Python, and everything
 that compares or prints its messages keeps reading the English.
 """
 

@@ -8,9 +8,9 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.domain import WENT_OUT_ON, RuleError
 from scorekeeper.domain.scoring import MAX_HAND_POINTS, MAX_NAME_LENGTH
+from scorekeeper.languages.words import in_words
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
 
-from .languages import in_words
 from .models import Game
 
 # --- At the table -------------------------------------------------------------------------

@@ -38,12 +38,12 @@ from scorekeeper.domain.cards import UNKNOWN_COLOUR
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.domain.seating import edit_seats, posted_seats, seat_count_problem
 from scorekeeper.htmx import render_page
+from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.rules import house_rule_labels
 
 from .access import crew_required, current_crew
 from .addresses import listening_on_loopback_only, shared_url
 from .forms import GameSetupForm, HouseRulesForm, RoundForm
-from .languages import in_words, keys_in_words
 from .middleware import activate_viewer_zone
 from .models import DeletedGame, Ending, Game, Player
 from .nights import crew_evening

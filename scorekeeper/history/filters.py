@@ -9,8 +9,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Edition, Game, ScoringMode
+from scorekeeper.languages.words import in_words
 
 PERIOD_DAYS = {"30d": 30, "90d": 91, "365d": 365}
 PERIODS = (

@@ -13,8 +13,8 @@ from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
 from scorekeeper.domain.words import gettext_noop
 from scorekeeper.games.game_files import MAX_FILE_BYTES, read_game_file
-from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import GameNight, Player
+from scorekeeper.languages.words import in_words
 
 
 class NightNameForm(forms.ModelForm):

@@ -15,9 +15,9 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_tables2.export import TableExport
 
 from scorekeeper.domain import COLOUR_NAMES, WENT_OUT_ON, ScoredGame
-from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Challenge, Edition, GameNight, ScoringMode
 from scorekeeper.history.models import SeatResult
+from scorekeeper.languages.words import in_words
 
 EDITION_NAMES = dict(Edition.choices)
 MODE_NAMES = dict(ScoringMode.choices)

@@ -25,11 +25,11 @@ from scorekeeper.domain import RuleError, scored_game
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.audit import trail_for
 from scorekeeper.games.game_files import export_game, export_games
-from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Game, GameNight, Player, Seat
 from scorekeeper.games.nights import crew_evening, latest_night, night_start
 from scorekeeper.games.scoreboard import game_to_dict, load_game
 from scorekeeper.htmx import render_page, wants_partial
+from scorekeeper.languages.words import in_words
 from scorekeeper.rules import house_rule_labels
 
 from . import charts, stats

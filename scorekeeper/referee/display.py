@@ -27,7 +27,7 @@ from scorekeeper.domain import (
     kind_name,
 )
 from scorekeeper.domain.challenge import parse_colour
-from scorekeeper.games.languages import in_words
+from scorekeeper.languages.words import in_words
 from scorekeeper.rules import (
     KINDS,
     Entry,

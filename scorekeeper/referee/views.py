@@ -30,10 +30,10 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.games.access import crew_object_or_404, crew_required
-from scorekeeper.games.languages import in_words
 from scorekeeper.games.models import Challenge, Game, Player, Seat
 from scorekeeper.games.services import game_set_house_rules, locked_game
 from scorekeeper.htmx import HtmxHttpRequest, render_page
+from scorekeeper.languages.words import in_words
 from scorekeeper.rules import (
     EDITIONS,
     ENTRIES,

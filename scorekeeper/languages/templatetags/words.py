@@ -7,7 +7,7 @@ it is.
 
 from django import template
 
-from scorekeeper.games.languages import in_words
+from scorekeeper.languages.words import in_words
 
 register = template.Library()
 

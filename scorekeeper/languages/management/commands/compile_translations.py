@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from scorekeeper.catalogs import compile_catalogues
+from scorekeeper.languages.catalogs import compile_catalogues
 
 
 class Command(BaseCommand):

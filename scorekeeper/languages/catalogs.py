@@ -14,7 +14,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 
 
 def stale_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
