@@ -101,23 +101,24 @@ def test_the_pure_packages_import_only_the_standard_library_and_the_core(package
 APPS = ("scorekeeper.games", "scorekeeper.crews", "scorekeeper.referee", "scorekeeper.history")
 
 
-def test_the_languages_import_none_of_the_apps():
-    wrong = {
+def _imports_into(package: str, forbidden: tuple[str, ...]) -> set[str]:
+    """Where a module of ``package`` imports one of the ``forbidden`` packages."""
+    return {
         f"{_module_name(path)} imports {module}"
-        for path in _modules_under("scorekeeper.languages")
+        for path in _modules_under(package)
         for module in imports_of(path)
-        if _within(module, APPS)
+        if _within(module, forbidden)
     }
-    assert _modules_under("scorekeeper.languages") and not wrong, sorted(wrong)
+
+
+def test_the_languages_import_none_of_the_apps():
+    assert _modules_under("scorekeeper.languages")
+    wrong = _imports_into("scorekeeper.languages", APPS)
+    assert not wrong, sorted(wrong)
 
 
 def test_games_imports_nothing_from_the_apps_built_on_it():
-    wrong = {
-        f"{_module_name(path)} imports {module}"
-        for path in _modules_under("scorekeeper.games")
-        for module in imports_of(path)
-        if _within(module, ABOVE_GAMES)
-    }
+    wrong = _imports_into("scorekeeper.games", ABOVE_GAMES)
     assert not wrong, sorted(wrong)
 
 
