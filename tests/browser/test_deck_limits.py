@@ -1,30 +1,15 @@
 """The keypad says so at the tap that would enter more of a card than the deck holds (issue 26,
 defect 7): a fifth Wild Draw Four is refused there, not only by Save."""
 
-import re
-
 import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Round
 from tests.browser.conftest import assert_no_sideways_scroll
-from tests.factories import GameFactory
+from tests.browser.test_round_screen import FOUR, key, open_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
-
-
-def open_game(page: Page, live_server, table_member, edition="classic"):
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition=edition)
-    page.goto(f"{live_server.url}/games/{game.pk}/")
-    return game
-
-
-def key(page: Page, name: str):
-    return page.get_by_role("group", name="Card keypad").get_by_role(
-        "button", name=re.compile(rf"(^|, ){re.escape(name)} \(")
-    )
 
 
 def words(page: Page, player: str):
@@ -35,7 +20,7 @@ def test_a_fifth_wild_draw_four_is_refused_at_its_tap(
     live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
-    game = open_game(page, live_server, table_member)
+    game = open_game(page, live_server, table_member, FOUR)
     page.get_by_role("radio", name="Ann", exact=True).click()
     for _ in range(3):
         key(page, "Wild Draw Four").click()
@@ -73,7 +58,7 @@ def test_typed_cards_count_and_colours_count_together(
     live_server, logged_in_page: Page, table_member
 ):
     page = logged_in_page
-    open_game(page, live_server, table_member)
+    open_game(page, live_server, table_member, FOUR)
     page.get_by_role("radio", name="Ann", exact=True).click()
     # Eight 7s in the deck, of any colour: four typed with their colour, three tapped.
     page.locator('[data-hand][data-player="Ben"] [data-cards]').fill("R7 R7 G7 G7")
@@ -97,7 +82,7 @@ def test_the_refusal_is_said_in_spanish(live_server, logged_in_page: Page, table
     page.context.add_cookies(
         [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "es", "url": live_server.url}]
     )
-    open_game(page, live_server, table_member, edition="kitty")
+    open_game(page, live_server, table_member, FOUR, edition="kitty")
     page.get_by_role("radio", name="Ann", exact=True).click()
     for _ in range(5):
         page.locator('[data-key="X"]').click()

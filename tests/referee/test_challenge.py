@@ -13,6 +13,14 @@ from tests.factories import GameFactory
 
 from .conftest import HTMX
 
+
+def log_red(game, ann, ben, verdict, **extra):
+    """Ann challenges Ben's Wild Draw Four with red in play and no hand entered."""
+    return challenge_record(
+        game=game, challenger=ann, challenged=ben, colour="R", hand="", verdict=verdict, **extra
+    )
+
+
 STANDALONE = "/rules/challenge/"
 
 
@@ -255,15 +263,7 @@ def test_a_key_is_recognised_only_on_its_own_game(crew_client, game):
     verdict = judge_by_answer("R", True, "classic")
     for each in (game, other):
         ann, ben = (seat.player for seat in each.seats.select_related("player").order_by("pk")[:2])
-        challenge_record(
-            game=each,
-            challenger=ann,
-            challenged=ben,
-            colour="R",
-            hand="",
-            verdict=verdict,
-            request_key="same",
-        )
+        log_red(each, ann, ben, verdict, request_key="same")
     assert Challenge.objects.filter(request_key="same").count() == 2
 
 
@@ -271,25 +271,9 @@ def test_a_resend_racing_the_first_save_returns_the_logged_challenge(crew_client
     """The key lookup missed (the first save committed in between): the constraint decides."""
     ann, ben, _ = (seat.player for seat in game.seats.select_related("player").order_by("pk"))
     verdict = judge_by_answer("R", True, "classic")
-    first = challenge_record(
-        game=game,
-        challenger=ann,
-        challenged=ben,
-        colour="R",
-        hand="",
-        verdict=verdict,
-        request_key="k1",
-    )
+    first = log_red(game, ann, ben, verdict, request_key="k1")
     with mock.patch("scorekeeper.referee.services._logged", side_effect=[None, first]):
-        again = challenge_record(
-            game=game,
-            challenger=ann,
-            challenged=ben,
-            colour="R",
-            hand="",
-            verdict=verdict,
-            request_key="k1",
-        )
+        again = log_red(game, ann, ben, verdict, request_key="k1")
     assert again == first and Challenge.objects.count() == 1
 
 
@@ -500,15 +484,7 @@ def test_the_service_refuses_another_challenger_unless_told_to_log_anyway(classi
 def test_the_service_logs_another_challenger_on_a_boxed_deck(game):
     ann, ben = (seat.player for seat in game.seats.order_by("number")[:2])
     verdict = judge_by_answer("R", True, game.edition)
-    challenge_record(
-        game=game,
-        challenger=ann,
-        challenged=ben,
-        colour="R",
-        hand="",
-        verdict=verdict,
-        challenger_drew=False,
-    )
+    log_red(game, ann, ben, verdict, challenger_drew=False)
     assert Challenge.objects.count() == 1
 
 
