@@ -18,7 +18,7 @@ from .challenge import Verdict, judge_challenge, parse_colour
 from .dealing import DealDraw, dealer_seat, draw_for_deal
 from .editions import COLOUR_NAMES, COLOURS, EDITIONS, Edition, get_edition
 from .errors import RuleError
-from .keypad import WENT_OUT_ON, Key, draw_options, keypad_keys
+from .keypad import WENT_OUT_DRAWS, WENT_OUT_ON, Key, draw_options, keypad_keys
 from .scored import Placing, ScoredGame, ScoredRound, scored_game
 from .scoring import (
     DEFAULT_TARGET,
@@ -39,6 +39,7 @@ __all__ = [
     "FORMAT",
     "KIND_NAMES",
     "SCORING_SUMMARIES",
+    "WENT_OUT_DRAWS",
     "WENT_OUT_ON",
     "Card",
     "DealDraw",

@@ -43,6 +43,8 @@ WENT_OUT_ON = {
     "+2": gettext_noop("Draw Two"),
     "+4": gettext_noop("Wild Draw Four"),
 }
+# How many cards the next player draws before the hands are counted, by that card.
+WENT_OUT_DRAWS = {"+2": 2, "+4": 4}
 
 
 @dataclass(frozen=True)

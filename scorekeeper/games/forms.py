@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.domain import WENT_OUT_ON, RuleError
+from scorekeeper.domain import WENT_OUT_DRAWS, WENT_OUT_ON, RuleError
 from scorekeeper.domain.scoring import MAX_HAND_POINTS, MAX_NAME_LENGTH
 from scorekeeper.languages.words import in_words
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
@@ -89,6 +89,17 @@ def parse_hand_input(name: str, cards: str, total: str) -> str | int:
     return cards
 
 
+class WentOutOnSelect(forms.RadioSelect):
+    """The went-out-on radios, each draw card carrying how many cards it makes the next player
+    draw (``data-draws``, from the domain): table.js says so in the reminder."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if value in WENT_OUT_DRAWS:
+            option["attrs"]["data-draws"] = WENT_OUT_DRAWS[value]
+        return option
+
+
 class RoundForm(forms.Form):
     """Who went out, and every other player's hand as cards or a total."""
 
@@ -104,7 +115,7 @@ class RoundForm(forms.Form):
     )
     went_out_on = forms.ChoiceField(
         choices=list(WENT_OUT_ON.items()),
-        widget=forms.RadioSelect,
+        widget=WentOutOnSelect,
         initial="other",
         required=False,
         label=gettext_lazy("Went out on"),

@@ -183,11 +183,11 @@
     var box = form.querySelector("[data-reminder]");
     var card = form.querySelector('input[name="went_out_on"]:checked');
     if (!box) return;
-    if (winner && card && card.value !== "other") {
+    var draws = card && parseInt(card.getAttribute("data-draws"), 10);
+    if (winner && draws) {
       var names = hands(form).map(function (hand) { return hand.getAttribute("data-player"); });
       var next = names[(names.indexOf(winner) + 1) % names.length];
-      var count = card.value === "+2" ? 2 : 4;
-      box.textContent = t("First the next player (%(name)s if play goes left) draws %(count)s cards; they count in that hand.", { name: next, count: count });
+      box.textContent = t("First the next player (%(name)s if play goes left) draws %(count)s cards; they count in that hand.", { name: next, count: draws });
       box.hidden = false;
     } else {
       box.hidden = true;

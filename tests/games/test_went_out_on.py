@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorekeeper.domain import WENT_OUT_ON
+from scorekeeper.domain import WENT_OUT_DRAWS, WENT_OUT_ON
 from scorekeeper.games.game_files import import_file
 from scorekeeper.games.models import Game, Round
 from scorekeeper.games.scoreboard import game_to_dict
@@ -159,3 +159,12 @@ def test_a_card_no_round_ends_on_is_refused_by_the_services_and_changes_nothing(
         )
     stored = Round.objects.get(game=game)
     assert (stored.went_out_on, stored.version, stored.entry["hands"]["Ben"]) == ("+2", 1, 1)
+
+
+def test_the_draw_cards_carry_their_draw_count_from_the_domain(crew_client, game):
+    client, _ = crew_client
+    page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    for card, draws in WENT_OUT_DRAWS.items():
+        assert re.search(rf'<input[^>]*value="{re.escape(card)}"[^>]*data-draws="{draws}"', page)
+    assert not re.search(r'<input[^>]*value="other"[^>]*data-draws', page)
+    assert WENT_OUT_DRAWS == {"+2": 2, "+4": 4}
