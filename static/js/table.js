@@ -328,10 +328,7 @@
   function draftStorage() {
     try { return window.localStorage; } catch (e) { return null; }
   }
-  function draftKey(form) {
-    var number = form.querySelector('input[name="number"]');
-    return PREFIX + form.getAttribute("action") + "#" + (number ? number.value : "");
-  }
+  function draftKey(form) { return PREFIX + form.getAttribute("action") + "#" + roundNumberOf(form); }
   function roundNumberOf(form) {
     var number = form.querySelector('input[name="number"]');
     return number ? number.value : "";
@@ -368,7 +365,9 @@
 
   function fillForm(form, fields) {
     Array.prototype.forEach.call(form.elements, function (field) {
-      if (!field.name || field.type === "hidden" || SKIPPED[field.name]) return;
+      // The edit page's version goes back too: a draft older than another phone's edit is
+      // then refused on Save with what changed (409), never saved over it.
+      if (!field.name || (field.type === "hidden" && field.name !== "version") || SKIPPED[field.name]) return;
       var values = fields.filter(function (pair) { return pair[0] === field.name; }).map(function (pair) { return pair[1]; });
       if (field.type === "radio" || field.type === "checkbox") field.checked = values.indexOf(field.value) !== -1;
       else if (field.type !== "submit" && field.type !== "button") field.value = values.length ? values[0] : "";

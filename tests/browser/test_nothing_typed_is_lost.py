@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.services import round_record
+from scorekeeper.games.services import locked_game, round_edit, round_record
 from tests.browser.test_table_flows import keypad, tap, total_box
 from tests.factories import GameFactory
 
@@ -179,3 +179,22 @@ def test_an_unsaved_edit_survives_a_reload(live_server, logged_in_page: Page, ga
     page.goto(live_server.url + f"/games/{game.pk}/rounds/1/")
     expect(total_box(page, "Cat")).to_have_value("25")
     expect(page.locator("[data-draft-note]")).to_have_count(0)
+
+
+def test_a_draft_older_than_another_phones_edit_is_refused_not_saved_over_it(
+    live_server, logged_in_page: Page, game, console_errors
+):
+    console_errors.expect(r"status of 409")  # the server's answer to the stale draft
+    round_record(game=game, winner="Ann", hands={"Ben": 10, "Cat": 20})
+    page = logged_in_page
+    page.goto(live_server.url + f"/games/{game.pk}/rounds/1/")
+    total_box(page, "Cat").fill("25")
+    # Meanwhile another phone corrects the same round.
+    with locked_game(member=game.crew.memberships.get().user, game_id=game.pk) as locked:
+        round_edit(game=locked, number=1, version=1, winner="Ann", hands={"Ben": 10, "Cat": 30})
+    page.reload()
+    expect(total_box(page, "Cat")).to_have_value("25")
+    page.get_by_role("button", name=re.compile("^Save")).click()
+    expect(page.get_by_text("changed on another phone")).to_be_visible()
+    stored = game.rounds.get().hands.get(player__name="Cat")
+    assert stored.points == 30
