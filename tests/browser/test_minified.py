@@ -5,6 +5,7 @@ import json
 import pytest
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
+from django.test import override_settings
 from playwright.sync_api import Page
 
 HANDS = ["7 7 W", "R0 R5", "+2 skip rev +4", "G9 B+2 WD4", "S R D2", "9 9 9 9", "Q9", ""]
@@ -15,16 +16,15 @@ def shipped(tmp_path_factory):
     from django.conf import settings
 
     root = tmp_path_factory.mktemp("static")
-    old_root, old_storages = settings.STATIC_ROOT, settings.STORAGES
-    settings.STATIC_ROOT = root
-    settings.STORAGES = {
-        **old_storages,
+    storages = {
+        **settings.STORAGES,
         "staticfiles": {"BACKEND": "scorekeeper.staticfiles.MinifiedStaticFilesStorage"},
     }
-    try:
+    # override_settings, not assignments: its setting_changed signal drops the storage a test
+    # before may have built with the real STATIC_ROOT (collectstatic then wrote there, and
+    # this module failed or passed with the order of the tests).
+    with override_settings(STATIC_ROOT=root, STORAGES=storages):
         call_command("collectstatic", "--noinput", verbosity=0)
-    finally:
-        settings.STATIC_ROOT, settings.STORAGES = old_root, old_storages
     manifest = json.loads((root / "staticfiles.json").read_text())["paths"]
     return {
         name: (root / hashed).read_text()
