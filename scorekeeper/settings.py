@@ -116,6 +116,7 @@ INSTALLED_APPS = [
     "scorekeeper.languages",
     "scorekeeper.games",
     "scorekeeper.history",
+    "scorekeeper.roster",
     "scorekeeper.referee",
 ]
 

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 
 from scorekeeper.domain import score_game
 from scorekeeper.domain.challenge import judge_by_answer
+from scorekeeper.games.entries import named_entry
 from scorekeeper.games.models import (
     Challenge,
     Crew,
@@ -167,3 +168,11 @@ class ChallengeFactory(factory.Factory):
             hand="",
             verdict=judge_by_answer(colour, guilty, game.edition),
         )
+
+
+def entry_of(round_) -> dict:
+    """A stored round's entry read by name (it stores player ids): what a test compares."""
+    names = dict(
+        Seat.objects.filter(game_id=round_.game_id).values_list("player_id", "player__name")
+    )
+    return named_entry(round_.entry, names)

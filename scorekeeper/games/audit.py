@@ -18,7 +18,8 @@ from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from .models import Challenge, Game, Round
+from .entries import named_entry
+from .models import Challenge, Game, Round, Seat
 
 # The settings whose changes the trail shows, with their names in words (the keys of an
 # entry's before/after in English, the text in the reader's language).
@@ -76,9 +77,11 @@ def _points_change(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
     return "; ".join(changes) or _("no change in points")
 
 
-def _round_entries(records: Iterable[Any]) -> list[AuditEntry]:
+def _round_entries(records: Iterable[Any], names: Mapping[int, str]) -> list[AuditEntry]:
+    """The round records' trail; ``names`` reads the stored entries' player ids as names."""
     entries, last = [], {}
     for record in records:
+        entry = named_entry(record.entry, names)
         who, when = _who(record), _at(record.history_date)
         values = {"number": record.number, "who": who, "time": when}
         before = last.get(record.id)
@@ -106,19 +109,19 @@ def _round_entries(records: Iterable[Any]) -> list[AuditEntry]:
             ) % values
         else:
             action = "round-changed"
-            values["detail"] = _points_change(before or {}, record.entry)
+            values["detail"] = _points_change(before or {}, entry)
             text = (
                 _("Round %(number)s changed by %(who)s at %(time)s: %(detail)s.")
                 if who
                 else _("Round %(number)s changed at %(time)s: %(detail)s.")
             ) % values
-        after = None if record.history_type == "-" else record.entry
+        after = None if record.history_type == "-" else entry
         if record.history_type == "-":
-            before = record.entry
+            before = entry
         entries.append(
             AuditEntry(record.history_date, who, action, record.number, text, before, after)
         )
-        last[record.id] = record.entry
+        last[record.id] = entry
     return entries
 
 
@@ -219,7 +222,7 @@ def trails_for(games: Iterable[Game]) -> dict[int, list[AuditEntry]]:
         names = {seat.player_id: seat.player.name for seat in game.seats.all()}
         entries = (
             _game_entries(game, settings[game.pk])
-            + _round_entries(rounds[game.pk])
+            + _round_entries(rounds[game.pk], names)
             + _challenge_entries(challenges[game.pk], names)
         )
         trails[game.pk] = sorted(entries, key=lambda entry: entry.at)
@@ -230,14 +233,21 @@ def trail_for(game: Game) -> list[AuditEntry]:
     return trails_for([game])[game.pk]
 
 
-def changes_since(round_id: int, version: int) -> list[str]:
-    """What happened to one round after its ``version``, in words, oldest first."""
+def _names_at(game_id: int) -> dict[int, str]:
+    """The game's players by id: how a stored entry is read in words."""
+    seats = Seat.objects.filter(game_id=game_id).values_list("player_id", "player__name")
+    return dict(seats)
+
+
+def changes_since(round_id: int, version: int, names: Mapping[int, str]) -> list[str]:
+    """What happened to one round after its ``version``, in words, oldest first (``names``:
+    the game's players by id)."""
     records = list(
         Round.history.filter(id=round_id)
         .select_related("history_user")
         .order_by("history_date", "history_id")
     )
-    entries = _round_entries(records)
+    entries = _round_entries(records, names)
     return [e.text for r, e in zip(records, entries, strict=True) if r.version > version]
 
 
@@ -245,4 +255,4 @@ def describe_change(record: Any) -> str:
     """One history row of a round in plain words (its earlier rows give the "before")."""
     earlier = Round.history.filter(id=record.id, history_id__lte=record.history_id)
     records = list(earlier.select_related("history_user").order_by("history_date", "history_id"))
-    return _round_entries(records)[-1].text
+    return _round_entries(records, _names_at(record.game_id))[-1].text

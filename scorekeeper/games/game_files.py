@@ -21,10 +21,10 @@ from scorekeeper.domain.words import gettext_noop, words_of
 from scorekeeper.rules import parse_house_rules
 
 from .audit import AuditEntry, trail_for, trails_for
+from .entries import stored_entry
 from .models import Challenge, Crew, Game, GameNight, Hand, Player, Round, Seat
 from .nights import crew_evening
 from .scoreboard import game_to_dict
-from .services import _entry as round_entry  # the one shape of a stored round's entry
 from .signals import games_imported
 
 DEFAULT_CREW_NAME = "Home crew"
@@ -487,7 +487,7 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
             (crew.pk, game.pk, ids[name], index) for index, name in enumerate(scored["players"])
         )
         for number, data in enumerate(scored["rounds"], start=1):
-            entry = round_entry(data["winner"], data["hands"], game.edition)
+            entry = stored_entry(data["winner"], data["hands"], game.edition, ids)
             went_out_on = data.get("went_out_on") or ""
             rounds.append(
                 (crew.pk, game.pk, number, ids[data["winner"]], entry, now, 1, went_out_on)
@@ -538,8 +538,8 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
             entry, ids = entries[game_id, number]
             # A total typed as a number keeps no cards.
             hands.extend(
-                (crew.pk, round_id, ids[name], entry["points"][name], "" if type(h) is int else h)
-                for name, h in entry["hands"].items()
+                (crew.pk, round_id, int(key), entry["points"][key], "" if type(h) is int else h)
+                for key, h in entry["hands"].items()
             )
     _insert_rows(Hand, ["crew", "round", "player", "points", "cards"], hands)
 

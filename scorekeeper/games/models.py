@@ -98,11 +98,20 @@ class Player(models.Model):
         related_name="players",
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # Set when the crew retires the player (see the roster): hidden from the new-game picker,
+    # kept everywhere in the history; cleared when they come back.
+    retired_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint("crew", Lower("name"), name="player_name_unique_in_crew")
+            models.UniqueConstraint("crew", Lower("name"), name="player_name_unique_in_crew"),
+            # A member is at most one player of a crew.
+            models.UniqueConstraint(
+                fields=["crew", "user"],
+                condition=Q(user__isnull=False),
+                name="player_one_per_member",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -267,7 +276,8 @@ class Round(models.Model):
     )
     # +1 on every edit; an edit names the version it changed, so a stale one is refused.
     version = models.PositiveIntegerField(default=1)
-    # The round as entered ({"winner", "hands", "points"} by player name): the Hand rows are
+    # The round as entered ({"winner", "hands", "points"} by player id, see entries.py, so a
+    # renamed or merged player keeps every round): the Hand rows are
     # what stats query; this copy is what the history keeps, so an audit entry or an undo
     # reads the round's values before and after without joining rows that no longer exist.
     entry = models.JSONField(default=dict)

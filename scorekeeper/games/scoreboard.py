@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 
 from scorekeeper.domain import FORMAT, ScoredGame, ScoredRound, scored_game
 
+from .entries import named_entry
 from .models import Ending, Game
 
 
@@ -19,9 +20,11 @@ def game_to_dict(game: Game, *, challenges: bool = True) -> dict[str, Any]:
     ``challenges=False`` leaves out the challenge log, which never changes a score.
     """
     players = [seat.player.name for seat in game.seats.all()]
+    names = {seat.player_id: seat.player.name for seat in game.seats.all()}
     rounds = []
     for round_ in game.rounds.all():
-        item = {"winner": round_.entry["winner"], "hands": dict(round_.entry["hands"])}
+        entry = named_entry(round_.entry, names)
+        item = {"winner": entry["winner"], "hands": entry["hands"]}
         if round_.went_out_on:
             item["went_out_on"] = round_.went_out_on
         rounds.append(item)

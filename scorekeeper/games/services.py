@@ -27,11 +27,12 @@ from scorekeeper.domain import (
     RuleError,
     ScoredGame,
     dealer_seat,
-    hand_points,
     scored_game,
 )
 
 from .audit import changes_since
+from .entries import HandInput, named_entry, stored_entry
+from .game_files import export_game, import_game
 from .models import (
     Crew,
     DeletedGame,
@@ -47,7 +48,6 @@ from .models import (
 from .scoreboard import Board, game_to_dict
 from .signals import game_changed
 
-HandInput = str | int
 User = AbstractBaseUser | AnonymousUser | None
 
 # How long a deleted round can be put back (if no round took its number meanwhile).
@@ -146,14 +146,6 @@ def _changed(game: Game, *, was_finished: bool | None = None) -> None:
     )
 
 
-def _entry(winner: str, hands: Mapping[str, HandInput], edition: str) -> dict[str, Any]:
-    points = {
-        name: hand if isinstance(hand, int) else hand_points(hand, edition)
-        for name, hand in hands.items()
-    }
-    return {"winner": winner, "hands": dict(hands), "points": points}
-
-
 def store_round(
     game: Game,
     number: int,
@@ -173,7 +165,7 @@ def store_round(
 
     ``record_history=False`` for an import: the file's own trail comes with the game.
     """
-    entry = _entry(winner, hands, game.edition)
+    entry = stored_entry(winner, hands, game.edition, {n: p.pk for n, p in players.items()})
     round_ = Round(
         crew_id=game.crew_id,
         game=game,
@@ -190,20 +182,20 @@ def store_round(
     if not record_history:  # simple-history skips a row that has this attribute at all
         round_.skip_history_when_saving = True
     round_.save(force_insert=True)
-    _store_hands(game, round_, players, entry)
+    _store_hands(game, round_, entry)
     return round_
 
 
-def _store_hands(game: Game, round_: Round, players: Mapping[str, Player], entry) -> None:
+def _store_hands(game: Game, round_: Round, entry: Mapping[str, Any]) -> None:
     Hand.objects.bulk_create(
         Hand(
             crew_id=game.crew_id,
             round=round_,
-            player=players[name],
-            points=entry["points"][name],
+            player_id=int(player_id),
+            points=entry["points"][player_id],
             cards="" if isinstance(hand, int) else hand,
         )
-        for name, hand in entry["hands"].items()
+        for player_id, hand in entry["hands"].items()
     )
 
 
@@ -215,6 +207,10 @@ def next_round_number(game: Game) -> int:
 
 def _seat_players(game: Game) -> dict[str, Player]:
     return {seat.player.name: seat.player for seat in game.seats.all()}
+
+
+def _seat_names(game: Game) -> dict[int, str]:
+    return {seat.player_id: seat.player.name for seat in game.seats.all()}
 
 
 def _rescored(game: Game, rounds: list[dict[str, Any]]) -> ScoredGame:
@@ -399,9 +395,9 @@ def _same_entry(entry: Mapping[str, Any], stored: Mapping[str, Any]) -> bool:
     )
 
 
-def _changes_since(round_: Round, version: int) -> str:
+def _changes_since(game: Game, round_: Round, version: int) -> str:
     """What happened to a round after ``version``, in words, from its history."""
-    return " ".join(changes_since(round_.pk, version))
+    return " ".join(changes_since(round_.pk, version, _seat_names(game)))
 
 
 @_write
@@ -429,7 +425,7 @@ def round_edit(
         )
     round_ = stored[number - 1]
     if version is not None and version != round_.version:
-        since = _changes_since(round_, version)
+        since = _changes_since(game, round_, version)
         raise Conflict(
             (
                 _(
@@ -445,7 +441,8 @@ def round_edit(
     rounds[number - 1] = _round_item(winner, hands, went_out_on)
     scored = _rescored(game, rounds)
     players = _seat_players(game)
-    entry = _entry(winner, scored.rounds[number - 1].hands, game.edition)
+    ids = {name: player.pk for name, player in players.items()}
+    entry = stored_entry(winner, scored.rounds[number - 1].hands, game.edition, ids)
     if went_out_on == round_.went_out_on and _same_entry(entry, round_.entry):
         return Saved(board=Board(game=game, scored=scored), number=number, unchanged=True)
     round_.winner = players[winner]
@@ -455,7 +452,7 @@ def round_edit(
     round_._history_user = _user(by)
     round_.save(update_fields=["winner", "entry", "went_out_on", "version"])
     Hand.objects.filter(round=round_).delete()
-    _store_hands(game, round_, players, entry)
+    _store_hands(game, round_, entry)
     _bump(game, scored)
     return Saved(board=Board(game=game, scored=scored), number=number)
 
@@ -517,13 +514,14 @@ def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
         )
     rounds = _stored_rounds(game)
     went_out_on = getattr(deleted, "went_out_on", "") or ""
-    rounds.append(_round_item(deleted.entry["winner"], deleted.entry["hands"], went_out_on))
+    entry = named_entry(deleted.entry, _seat_names(game))
+    rounds.append(_round_item(entry["winner"], entry["hands"], went_out_on))
     scored = _rescored(game, rounds)
     store_round(
         game,
         deleted.number,
         _seat_players(game),
-        deleted.entry["winner"],
+        entry["winner"],
         scored.rounds[-1].hands,
         deleted.request_key,
         by=by,
@@ -689,8 +687,6 @@ def game_delete(*, game: Game, version: int | None = None, by: User = None) -> D
     The table's live link does not die with a rematch deleted by mistake: it goes back to
     the game the rematch followed.
     """
-    from .game_files import export_game  # game_files imports this module
-
     _refuse_stale(game, version)
     now = timezone.now()
     rematches = list(game.rematches.values_list("pk", flat=True))
@@ -737,7 +733,6 @@ def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
     """Put back the deleted game ``deleted`` (a DeletedGame id) of ``crew`` while its undo
     lasts: imported from its game file (same id, rounds, challenges and trail), with its
     live link and its place in a chain of rematches. It comes back under a new number."""
-    from .game_files import import_game  # game_files imports this module
 
     kept = DeletedGame.objects.select_for_update().filter(crew=crew, pk=deleted).first()
     if kept is None or timezone.now() - kept.deleted_at > GAME_UNDO_WINDOW:

@@ -7,6 +7,9 @@ from typing import Any
 
 from django.db import transaction
 
+from scorekeeper.domain import RuleError
+from scorekeeper.domain.words import gettext_noop
+
 from .models import Crew, Game, Player
 from .services import User, game_start
 
@@ -34,11 +37,27 @@ def game_from_setup(
     by_key = {name.casefold(): player for name, player in roster.items()}
     users = {name.casefold(): user for name, user in (members or {}).items()}
     with transaction.atomic():
+        known = [by_key[name.casefold()].pk for name in seats if name.casefold() in by_key]
+        # Locked (and read again) so that a roster merge can't take one away mid-start.
+        current = {
+            player.pk: player
+            for player in Player.objects.select_for_update(no_key=True).filter(pk__in=known)
+        }
+        if len(current) < len(known):
+            raise RuleError(
+                gettext_noop(
+                    "A player at this table was just merged into another on the roster: "
+                    "check the seats and start again."
+                )
+            )
         players = [
-            by_key.get(name.casefold())
-            or Player.objects.create(crew=crew, name=name, user=users.get(name.casefold()))
+            current[by_key[name.casefold()].pk]
+            if name.casefold() in by_key
+            else Player.objects.create(crew=crew, name=name, user=users.get(name.casefold()))
             for name in seats
         ]
+        # A retired player who sits down again is back on the roster.
+        Player.objects.filter(pk__in=known, retired_at__isnull=False).update(retired_at=None)
         return game_start(
             crew=crew,
             players=players,

@@ -11,3 +11,7 @@ game_changed = Signal()
 # Sent once after an import is committed, with ``crew_id=`` and ``game_ids=`` (the games it
 # stored): one refresh for a whole file rather than one per game.
 games_imported = Signal()
+
+# Sent after a roster change that moved a player's games to another player (a merge) is
+# committed, with ``crew_id=``: the crew's derived results are brought in line in one pass.
+roster_changed = Signal()

@@ -176,7 +176,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "house_open": request.method == "POST" and house_form.has_changed(),
         "form": form,
         "seats": seats,
-        "roster": [name for name in [*roster, *members] if name not in seats],
+        # A retired player is not offered (typing the name still seats them, and brings
+        # them back).
+        "roster": [
+            name
+            for name in [*roster, *members]
+            if name not in seats and (name not in roster or roster[name].retired_at is None)
+        ],
         "message": in_words(message) if message else message,
         "editions": EDITIONS.values(),
         "scoring_summaries": _scoring_summaries(),

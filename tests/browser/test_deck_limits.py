@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.games.models import Round
 from tests.browser.conftest import assert_no_sideways_scroll
 from tests.browser.test_round_screen import FOUR, key, open_game
+from tests.factories import entry_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
@@ -47,7 +48,7 @@ def test_a_fifth_wild_draw_four_is_refused_at_its_tap(
     key(page, "3").click()
     page.get_by_role("button", name="Save round 1").click()
     expect(page.locator('[data-standing="Ann"]')).to_have_attribute("data-total", "210")
-    assert Round.objects.get(game=game).entry["hands"] == {
+    assert entry_of(Round.objects.get(game=game))["hands"] == {
         "Ben": "W+4 W+4 W+4",
         "Cat": "W+4 *7",
         "Dan": "*3",

@@ -6,7 +6,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Game, Round
 from scorekeeper.games.services import round_record
-from tests.factories import GameFactory
+from tests.factories import GameFactory, entry_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
@@ -36,7 +36,7 @@ def test_saving_an_unchanged_edit_records_nothing_and_says_so(
     )
     expect(page.get_by_role("link", name="Edit round 1")).to_be_visible()
     stored = Round.objects.get(game=game)
-    assert stored.version == 1 and stored.entry["hands"]["Dan"] == "R0 R5"
+    assert stored.version == 1 and entry_of(stored)["hands"]["Dan"] == "R0 R5"
     assert Round.history.filter(history_type="~").count() == 0
     assert Game.objects.get(pk=game.pk).version == version
     page.get_by_role("link", name="Edit round 1").click()

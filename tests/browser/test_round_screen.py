@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.games.models import Round
 from scorekeeper.games.services import round_record
 from tests.browser.conftest import assert_accessible
-from tests.factories import GameFactory
+from tests.factories import GameFactory, entry_of
 
 # Every flow here fails on a console error (tests/browser/conftest.py's console_errors).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
@@ -117,7 +117,7 @@ def test_a_four_player_round_fits_one_screen_and_takes_winner_cards_and_save(
     # chip or "Next" each. Nothing else: no scrolling, no field to focus, no confirmation.
     assert moves == 2
     stored = Round.objects.get(game=game)
-    assert stored.entry["hands"] == {"Ben": "*7 *7 W", "Cat": "*S", "Dan": "*3"}
+    assert entry_of(stored)["hands"] == {"Ben": "*7 *7 W", "Cat": "*S", "Dan": "*3"}
 
 
 def test_ten_players_stay_within_two_screens(live_server, logged_in_page: Page, table_member):
@@ -231,7 +231,11 @@ def test_the_round_that_ends_the_game_shows_the_winner_on_the_whole_page(
     expect(page.get_by_role("heading", name="Ben wins!")).to_be_visible()
     expect(page.locator(".topbar")).to_be_visible()
     assert not page.evaluate("document.documentElement.classList.contains('round-entry')")
-    assert Round.objects.get(game=game).entry["hands"] == {"Ann": "*1", "Cat": "W W+4", "Dan": "*1"}
+    assert entry_of(Round.objects.get(game=game))["hands"] == {
+        "Ann": "*1",
+        "Cat": "W W+4",
+        "Dan": "*1",
+    }
 
 
 def test_an_edit_shows_the_round_as_entered_with_the_card_it_ended_on(

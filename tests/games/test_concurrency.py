@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scorekeeper.games.models import Game, Round
 from scorekeeper.games.services import locked_game, round_record
-from tests.factories import GameFactory, MembershipFactory
+from tests.factories import GameFactory, MembershipFactory, entry_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -113,7 +113,7 @@ def test_parallel_edits_of_one_round_apply_exactly_one(table):
     assert len(applied) == 1 and len(refused) == PHONES - 1
     round_ = Round.objects.get(game=game)
     assert round_.version == 2
-    assert round_.entry["hands"]["Ben"] == 10 + applied[0]
+    assert entry_of(round_)["hands"]["Ben"] == 10 + applied[0]
     assert all("changed on another phone" in r.content.decode() for r in refused)
 
 

@@ -10,7 +10,7 @@ from scorekeeper.games.game_files import import_file
 from scorekeeper.games.models import Game, Round
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.services import locked_game, round_delete_last, round_restore
-from tests.factories import GameFactory
+from tests.factories import GameFactory, entry_of
 from tests.games.test_table import HTMX, round_data
 
 
@@ -69,7 +69,7 @@ def test_an_edit_from_a_form_without_the_card_keeps_it(crew_client, game):
     data.update(went_out_on="", version=1)
     assert client.post(reverse("games:round_change", args=[game.pk, 1]), data).status_code == 302
     stored = Round.objects.get(game=game)
-    assert (stored.went_out_on, stored.entry["points"]["Ben"]) == ("+2", 7)
+    assert (stored.went_out_on, entry_of(stored)["points"]["Ben"]) == ("+2", 7)
 
 
 def test_a_deleted_round_comes_back_with_its_card(crew_client, game):
@@ -116,7 +116,7 @@ def test_round_record_and_round_edit_store_and_change_the_card(game):
     with locked_game(game_id=game.pk, crew=game.crew) as locked:
         round_record(game=locked, winner="Ann", hands={"Ben": "7 7 W", "Cat": 3}, went_out_on="+4")
     stored = Round.objects.get(game=game)
-    assert (stored.went_out_on, stored.entry["hands"]["Ben"]) == ("+4", "*7 *7 W")
+    assert (stored.went_out_on, entry_of(stored)["hands"]["Ben"]) == ("+4", "*7 *7 W")
     with locked_game(game_id=game.pk, crew=game.crew) as locked:
         round_edit(game=locked, number=1, version=1, winner="Ann", hands={"Ben": 9, "Cat": 3})
     assert Round.objects.get(game=game).went_out_on == "+4"  # None: kept as it was
@@ -158,7 +158,7 @@ def test_a_card_no_round_ends_on_is_refused_by_the_services_and_changes_nothing(
             went_out_on="Skip",
         )
     stored = Round.objects.get(game=game)
-    assert (stored.went_out_on, stored.version, stored.entry["hands"]["Ben"]) == ("+2", 1, 1)
+    assert (stored.went_out_on, stored.version, entry_of(stored)["hands"]["Ben"]) == ("+2", 1, 1)
 
 
 def test_the_draw_cards_carry_their_draw_count_from_the_domain(crew_client, game):

@@ -129,9 +129,9 @@ def _store(crew: Crew, players: dict[str, Player], nights: list[DemoNight]) -> N
                 number=number,
                 winner=players[item["winner"]],
                 entry={
-                    "winner": item["winner"],
-                    "hands": item["hands"],
-                    "points": {name: points for name, (points, _) in stored.items()},
+                    "winner": players[item["winner"]].pk,
+                    "hands": {str(players[n].pk): hand for n, hand in item["hands"].items()},
+                    "points": {str(players[n].pk): points for n, (points, _) in stored.items()},
                 },
                 created_at=game.started_at + dt.timedelta(minutes=3 * number),
             )
