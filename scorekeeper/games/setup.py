@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.words import gettext_noop
@@ -53,7 +53,7 @@ def game_from_setup(
         players = [
             current[by_key[name.casefold()].pk]
             if name.casefold() in by_key
-            else Player.objects.create(crew=crew, name=name, user=users.get(name.casefold()))
+            else _new_player(crew, name, users.get(name.casefold()))
             for name in seats
         ]
         # A retired player who sits down again is back on the roster.
@@ -68,3 +68,13 @@ def game_from_setup(
             house_note=house_note,
             by=by,
         )
+
+
+def _new_player(crew: Crew, name: str, user: Any) -> Player:
+    """A player for a name the roster did not hold when the form was read; another phone may
+    have just made it (starting a game with the same new name): then it is that player."""
+    try:
+        with transaction.atomic():
+            return Player.objects.create(crew=crew, name=name, user=user)
+    except IntegrityError:
+        return Player.objects.get(crew=crew, name__iexact=name)
