@@ -416,6 +416,33 @@ def import_file(*, crew: Crew, data: Any) -> ImportReport:
     return _store(crew, plans)
 
 
+def with_names(data: Mapping[str, Any], renames: Mapping[str, str]) -> dict[str, Any]:
+    """A game file whose players named in ``renames`` carry their new names (in the seats,
+    the rounds, the challenges and the first dealer; the trail keeps its words as written)."""
+
+    def name(value: Any) -> Any:
+        return renames.get(value, value) if isinstance(value, str) else value
+
+    renamed = dict(data)
+    renamed["players"] = [name(player) for player in data.get("players", [])]
+    renamed["rounds"] = [
+        {
+            **item,
+            "winner": name(item.get("winner")),
+            "hands": {name(who): hand for who, hand in item.get("hands", {}).items()},
+        }
+        for item in data.get("rounds", [])
+    ]
+    if "challenges" in data:
+        renamed["challenges"] = [
+            {**item, **{k: name(item.get(k)) for k in ("challenger", "challenged", "drawer")}}
+            for item in data["challenges"]
+        ]
+    if "first_dealer" in data:
+        renamed["first_dealer"] = name(data["first_dealer"])
+    return renamed
+
+
 def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
     """Validate a ``scorekeeper-game/1`` game and store it (or find it, when the crew already
     has a game with its ``id``); nothing is stored if it is refused."""

@@ -32,7 +32,7 @@ from scorekeeper.domain import (
 
 from .audit import changes_since
 from .entries import HandInput, named_entry, stored_entry
-from .game_files import export_game, import_game
+from .game_files import export_game, import_game, with_names
 from .models import (
     Crew,
     DeletedGame,
@@ -702,6 +702,8 @@ def game_delete(*, game: Game, version: int | None = None, by: User = None) -> D
         "rematch_of": previous[0] if previous else None,
         "rematch_of_token": previous[1] if previous else None,
         "rematches": rematches,
+        # By id, in seat order: a player renamed on the roster before the undo is still them.
+        "players": [seat.player_id for seat in game.seats.all()],
     }
     DeletedGame.objects.filter(crew_id=game.crew_id, deleted_at__lt=now - GAME_UNDO_WINDOW).delete()
     kept = DeletedGame.objects.create(
@@ -720,6 +722,17 @@ def game_delete(*, game: Game, version: int | None = None, by: User = None) -> D
             share_token=table["share_token"], updated_at=now, version=F("version") + 1
         )
     return kept
+
+
+def _current_names(crew: Crew, file: dict[str, Any], table: dict[str, Any]) -> dict[str, Any]:
+    """The deleted game's file with each seated player's name as the roster has it now (a
+    rename since the deletion); a player merged away meanwhile comes back by the old name."""
+    ids = table.get("players") or []
+    now = dict(Player.objects.filter(crew=crew, pk__in=ids).values_list("pk", "name"))
+    renames = {
+        old: now[pk] for old, pk in zip(file.get("players", []), ids, strict=False) if pk in now
+    }
+    return with_names(file, {old: new for old, new in renames.items() if old != new})
 
 
 def deleted_games(crew: Crew, *, now: dt.datetime | None = None):
@@ -743,8 +756,8 @@ def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
             )
             % {"minutes": int(GAME_UNDO_WINDOW.total_seconds() // 60)}
         )
-    game = import_game(crew=crew, data=kept.data["file"])
     table = kept.data.get("table") or {}
+    game = import_game(crew=crew, data=_current_names(crew, kept.data["file"], table))
     fields: dict[str, Any] = {}
     previous = table.get("rematch_of")
     if previous and Game.objects.filter(pk=previous, crew=crew).exists():

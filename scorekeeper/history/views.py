@@ -225,7 +225,9 @@ def player_list(request: HttpRequest) -> HttpResponse:
     if response := _csv(request, [table], "players"):
         return response
     status = 422 if filterset.is_bound and not filterset.is_valid() else 200
-    context = {"table": table, "filter": filterset}
+    # The member's own player (linked on the roster): "my statistics" one tap away.
+    mine = Player.objects.filter(crew=request.crew, user_id=request.user.pk).first()
+    context = {"table": table, "filter": filterset, "mine": mine}
     return render(request, "history/player_list.html", context, status=status)
 
 

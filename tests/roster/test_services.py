@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.domain import scored_game
 from scorekeeper.games.models import Challenge, Crew, Game, Hand, Player, Round, Seat
 from scorekeeper.games.scoreboard import game_to_dict
-from scorekeeper.games.services import locked_game, round_edit
+from scorekeeper.games.services import game_delete, game_restore, locked_game, round_edit
 from scorekeeper.history import stats
 from scorekeeper.history.models import SeatResult
 from scorekeeper.roster import services
@@ -303,3 +303,21 @@ def test_a_member_of_another_crew_cannot_be_linked():
     with pytest.raises(RosterError, match="not a member of this crew"):
         services.link(crew=ben.crew, player_id=ben.pk, user_id=stranger.pk)
     assert Player.objects.get(pk=ben.pk).user_id is None
+
+
+def test_a_game_deleted_then_restored_after_a_rename_seats_the_renamed_player():
+    game = GameFactory(players=["Ann", "Bne"], target=10_000)
+    RoundFactory(game=game, winner="Bne", hands={"Ann": 9})
+    ChallengeFactory(game=game, challenger="Bne", challenged="Ann")
+    crew, bne = game.crew, player(game.crew, "Bne")
+    with locked_game(game_id=game.pk, crew=crew) as locked:
+        deleted = game_delete(game=locked)
+    services.rename(crew=crew, player_id=bne.pk, name="Ben")
+    restored = game_restore(crew=crew, deleted=deleted.pk)
+    assert list(restored.seats.values_list("player_id", flat=True)) == [
+        player(crew, "Ann").pk,
+        bne.pk,
+    ]
+    assert not Player.objects.filter(crew=crew, name="Bne").exists()
+    assert entry_of(Round.objects.get(game=restored))["winner"] == "Ben"
+    assert Challenge.objects.get(game=restored).challenger_id == bne.pk

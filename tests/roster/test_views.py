@@ -151,3 +151,12 @@ def test_the_roster_page_reads_in_a_fixed_number_of_queries(
         GameFactory(crew=crew, players=[f"A{index}", f"B{index}", "Cat"])
     with django_assert_max_num_queries(len(few.captured_queries)):
         member_client.get(reverse("roster:roster"))
+
+
+def test_a_member_linked_on_the_roster_finds_their_own_statistics(member_client, crew, member):
+    ben = PlayerFactory(crew=crew, name="Ben")
+    page = member_client.get(reverse("history:player_list")).content.decode()
+    assert "My statistics" not in page
+    post(member_client, "player_link", ben, {"member": member.pk})
+    page = member_client.get(reverse("history:player_list")).content.decode()
+    assert f'href="{reverse("history:player_detail", args=[ben.pk])}">My statistics (Ben)' in page
