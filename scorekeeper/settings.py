@@ -159,6 +159,7 @@ TEMPLATES = [
                 "scorekeeper.languages.words.script_messages",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.history.context_processors.season_leader",
             ],
             "builtins": [
                 "template_partials.templatetags.partials",

@@ -253,8 +253,9 @@ def test_csv_headers_follow_the_language_and_values_stay_plain(crew, spanish):
     make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})], date="2026-11-21")
     url = reverse("history:player_list") + "?_export=csv&_table=players"
     header, first = page(spanish.get(url)).splitlines()[:2]
-    assert header.startswith("Jugador,Jugadas,Ganadas,Porcentaje de victorias")
-    assert first.startswith("Ann,1,1,1.000")  # values stay machine-readable
+    assert header.startswith("Jugador,Puntuación,Jugadas,Ganadas,Porcentaje de victorias")
+    # Values stay machine-readable: a decimal point, not the page's decimal comma.
+    assert re.match(r"Ann,-?\d+\.\d,1,1,1\.000", first), first
 
 
 @pytest.mark.django_db

@@ -15,6 +15,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scorekeeper.games.models import Challenge, Crew, DeletedGame, Game, Invite, Round
+from scorekeeper.games.nights import night_share_recap
+from scorekeeper.history.models import Season
 from scorekeeper.rules import ENTRIES
 from tests.factories import ChallengeFactory, GameFactory, MembershipFactory, RoundFactory
 
@@ -39,6 +41,7 @@ BY_TOKEN = {
     "games:live": "the read-only scoreboard shared with the other phones",
     "games:live_board": "the fragment the live scoreboard polls",
     "accounts:join": "an invite link is opened by someone not yet in the crew",
+    "history:night_recap_shared": "a night's recap, shared read-only by a link",
 }
 # Refuse a GET from anyone, signed in or not.
 # Answer with no content at all (204), signed in or not.
@@ -103,6 +106,7 @@ class World:
     challenge: Challenge
     invite: Invite
     deleted: DeletedGame
+    season: Season
 
     def kwargs(self, name: str, *, bogus_token: bool = False) -> dict[str, Any]:
         wanted = PATTERNS[name].pattern.regex.groupindex
@@ -116,6 +120,7 @@ class World:
             "crew_id": self.crew.pk,
             "user_id": self.member.pk,
             "slug": ENTRIES[0].slug,
+            "season_id": self.season.pk,
             "token": BOGUS_TOKEN if bogus_token else self._token(name),
         }
         unknown = set(wanted) - set(values)
@@ -123,6 +128,8 @@ class World:
         return {key: values[key] for key in wanted}
 
     def _token(self, name: str) -> str:
+        if name == "history:night_recap_shared":
+            return self.game.night.recap_token
         return self.game.share_token if name.startswith("games:live") else self.invite.token
 
     def url(self, name: str, **options: bool) -> str:
@@ -138,7 +145,11 @@ def world(crew, member) -> World:
     invite = Invite.objects.create(crew=crew, created_by=member)
     # A game deleted a moment ago, kept for its Undo (its file is not read by these tests).
     deleted = DeletedGame.objects.create(crew=crew, uid=uuid.uuid4(), label="Ann, Ben", data={})
-    return World(crew, member, game, round_, challenge, invite, deleted)
+    night_share_recap(night=game.night)  # its recap shared by a link
+    season = Season.objects.create(
+        crew=crew, name="Winter league", starts_on="2026-11-01", ends_on="2027-02-28"
+    )
+    return World(crew, member, game, round_, challenge, invite, deleted, season)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from scorekeeper.domain.evenings import evening_of, time_zone_or_default
 
-from .models import Crew, GameNight
+from .models import Crew, GameNight, new_token
 
 
 def crew_evening(crew: Crew, now: dt.datetime | None = None) -> dt.date:
@@ -53,3 +53,18 @@ def night_start(
         except IntegrityError:  # another phone's tap took this session number first
             return latest_night(crew, date), False  # type: ignore[return-value]
     return night, True
+
+
+def night_share_recap(*, night: GameNight) -> str:
+    """Give the night's recap a read-only link and return its token. A night already shared
+    keeps its link: a second tap, or another member's at the same moment, never replaces the
+    link the first one sent around."""
+    GameNight.objects.filter(pk=night.pk, recap_token__isnull=True).update(recap_token=new_token())
+    night.recap_token = GameNight.objects.values_list("recap_token", flat=True).get(pk=night.pk)
+    return night.recap_token  # type: ignore[return-value]
+
+
+def night_stop_sharing_recap(*, night: GameNight) -> None:
+    """Revoke the recap's link: it is a 404 from now on, and sharing again makes a new one."""
+    GameNight.objects.filter(pk=night.pk).update(recap_token=None)
+    night.recap_token = None

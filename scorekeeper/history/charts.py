@@ -200,3 +200,54 @@ def legend(scored: ScoredGame) -> SafeString:
             for index, name in enumerate(scored.players)
         ),
     )
+
+
+def rating_line(values: Sequence[float]) -> SafeString:
+    """A player's rating after each rated game, oldest first, as one line with a dot per game
+    (the page's table carries the same numbers, with dates)."""
+    low, high = min([0.0, *values]), max([1.0, *values])
+    step = nice_step(high - low)
+    bottom = step * (low // step)
+    top = step * -(-high // step)
+    span = (top - bottom) or 1
+
+    def y(value: float) -> float:
+        return TOP + (HEIGHT - TOP - BOTTOM) * (1 - (value - bottom) / span)
+
+    parts = []
+    value = bottom
+    while value <= top:
+        parts.append(
+            format_html(
+                '<line class="grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+                '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
+                LEFT,
+                WIDTH - RIGHT,
+                f"{y(value):.1f}",
+                f"{y(value):.1f}",
+                LEFT - 4,
+                f"{y(value) + 4:.1f}",
+                int(value),
+            )
+        )
+        value += step
+    count = max(len(values) - 1, 1)
+    points = [(_x(index, count), y(value)) for index, value in enumerate(values)]
+    style = series_style(0)
+    parts.append(
+        format_html(
+            '<polyline class="line {}" points="{}" fill="none"/>',
+            style["css"],
+            " ".join(f"{px:.1f},{py:.1f}" for px, py in points),
+        )
+    )
+    parts.extend(
+        format_html(
+            '<circle class="dot {}" cx="{}" cy="{}" r="2.5"/>',
+            style["css"],
+            f"{px:.1f}",
+            f"{py:.1f}",
+        )
+        for px, py in points
+    )
+    return _svg("h-chart chart-rating", mark_safe("".join(parts)))

@@ -1,16 +1,19 @@
-"""The filters of the player statistics: period, edition and scoring mode."""
+"""The filters of the player statistics: season, period, edition and scoring mode."""
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.games.models import Edition, Game, ScoringMode
+from scorekeeper.games.models import Crew, Edition, Game, ScoringMode
 from scorekeeper.languages.words import in_words
+
+from . import seasons
 
 PERIOD_DAYS = {"30d": 30, "90d": 91, "365d": 365}
 PERIODS = (
@@ -22,8 +25,17 @@ PERIODS = (
 
 
 class GameFilter(django_filters.FilterSet):
-    """Which games the statistics count; an empty choice means all of them."""
+    """Which games the statistics count; an empty choice means all of them.
 
+    ``crew`` gives the season menu (its named seasons, years and quarters); the chosen season,
+    once the filter ran, is ``season``."""
+
+    season = django_filters.ChoiceFilter(
+        label=gettext_lazy("Season"),
+        choices=(),
+        empty_label=gettext_lazy("Every season"),
+        method="filter_season",
+    )
     period = django_filters.ChoiceFilter(
         label=gettext_lazy("Period"),
         choices=PERIODS,
@@ -43,7 +55,20 @@ class GameFilter(django_filters.FilterSet):
 
     class Meta:
         model = Game
-        fields = ["period", "edition", "scoring"]
+        fields = ["season", "period", "edition", "scoring"]
+
+    def __init__(self, *args: Any, crew: Crew, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.crew = crew
+        self.season: seasons.Season | None = None
+        choices = [(s.key, s.label) for s in seasons.seasons_of(crew, timezone.localdate())]
+        self.filters["season"].extra["choices"] = choices
+
+    def filter_season(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
+        self.season = seasons.by_key(self.crew, value)
+        if self.season is None:
+            return queryset.none()
+        return queryset.filter(night__date__range=(self.season.starts_on, self.season.ends_on))
 
     def filter_period(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
         today = timezone.localdate()

@@ -15,6 +15,8 @@ all again.
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Lower
 
 from scorekeeper.games.models import Crew, Game, Player
 
@@ -51,3 +53,67 @@ class SeatResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in game {self.game_id}: {self.total}"
+
+
+class Rating(models.Model):
+    """One player's skill rating before and after one counted game: derived, disposable.
+
+    Computed by :mod:`scorekeeper.history.ratings` with OpenSkill (Plackett–Luce, its default
+    parameters) over the crew's counted games in the order played; rewritten from the first
+    game a write can have changed. ``ordinal`` (μ − 3σ) is what the pages show.
+    """
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    # The game's place in the crew's counted games, in the order played (1, 2, ...).
+    sequence = models.PositiveIntegerField()
+    played_at = models.DateTimeField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal_before = models.FloatField()
+    ordinal = models.FloatField()
+    # The player's counted games so far, this one included.
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="rating_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["player", "-sequence"]),
+            models.Index(fields=["crew", "sequence"]),
+            models.Index(fields=["crew", "played_at", "game"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after game {self.game_id}: {self.ordinal:.1f}"
+
+    @property
+    def change(self) -> float:
+        return self.ordinal - self.ordinal_before
+
+
+class Season(models.Model):
+    """A named stretch of a crew's game nights ("Winter league"), by the nights' dates (the
+    crew's evenings, in its time zone), both ends included. Calendar years and quarters are
+    seasons too without a row (see :mod:`scorekeeper.history.seasons`)."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=60)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.UniqueConstraint("crew", Lower("name"), name="season_name_unique_in_crew"),
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=F("starts_on")), name="season_ends_after_it_starts"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

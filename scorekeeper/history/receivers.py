@@ -13,7 +13,7 @@ from django.db import DatabaseError
 
 from scorekeeper.games.models import Crew
 
-from . import stats
+from . import ratings, stats
 
 logger = logging.getLogger(__name__)
 
@@ -22,6 +22,7 @@ def refresh_game_results(
     sender: Any,
     *,
     game_id: int,
+    crew_id: int | None = None,
     finished: bool | None = None,
     was_finished: bool | None = None,
     **kwargs: Any,
@@ -40,6 +41,8 @@ def refresh_game_results(
         return
     try:
         stats.refresh_game(game_id)
+        if crew_id is not None:
+            ratings.refresh_from(crew_id, game_id)
     except DatabaseError:
         logger.exception("Could not refresh the results of game %s", game_id)
 
@@ -49,5 +52,6 @@ def refresh_imported_results(sender: Any, *, crew_id: int, **kwargs: Any) -> Non
     crew's stale rows, however many games the file held. Failures are logged, as above."""
     try:
         stats.refresh_results(Crew(pk=crew_id))
+        ratings.rebuild(crew_id)
     except DatabaseError:
         logger.exception("Could not refresh the results of crew %s after an import", crew_id)

@@ -353,13 +353,15 @@ class HeadToHead:
 _NO_FIGURES = {"games_played": 0, "games_won": 0, "round_wins": 0}
 
 
-def head_to_head(crew: Crew, a: Player, b: Player) -> HeadToHead:
+def head_to_head(crew: Crew, a: Player, b: Player, season: Any = None) -> HeadToHead:
     """The crew's finished games where both sat, newest first, each with both totals and wins.
 
     The games carry ``a_total``, ``b_total``, ``a_won`` and ``b_won``; the figures are
     ``player_stats`` rows over the same games (zeros when a player finished none of them).
     """
     together = played_together(a, b).filter(crew=crew)
+    if season is not None:  # a season: its nights only
+        together = together.filter(night__date__range=(season.starts_on, season.ends_on))
     figures = {row["player_id"]: row for row in player_stats(together)}
     result_of = SeatResult.objects.filter(game=OuterRef("pk"))
     games = (

@@ -16,6 +16,7 @@ from django_tables2.export import TableExport
 
 from scorekeeper.domain import COLOUR_NAMES, WENT_OUT_ON, ScoredGame
 from scorekeeper.games.models import Challenge, Edition, GameNight, ScoringMode
+from scorekeeper.history import ratings
 from scorekeeper.history.models import SeatResult
 from scorekeeper.languages.words import in_words
 
@@ -257,11 +258,18 @@ class PlayerStatsTable(HistoryTable):
         linkify=_player_link,
         attrs=_stat_cells("sticky-col"),
     )
+    rating = tables.Column(
+        verbose_name=gettext_lazy("Rating"), attrs=_stat_cells(), order_by=("rating", "games_won")
+    )
     games_played = tables.Column(verbose_name=gettext_lazy("Played"), attrs=_stat_cells())
     games_won = tables.Column(
         verbose_name=gettext_lazy("Won"), attrs=_stat_cells(), order_by=("games_won", "win_rate")
     )
     win_rate = tables.Column(verbose_name=gettext_lazy("Win rate"), attrs=_stat_cells())
+    # Shown when a season is chosen: what the player's rating moved over its games.
+    rating_gained = tables.Column(
+        verbose_name=gettext_lazy("Rating gained"), attrs=_stat_cells(), default=""
+    )
     round_wins = tables.Column(verbose_name=gettext_lazy("Rounds won"), attrs=_stat_cells())
     points_per_round_won = tables.Column(
         verbose_name=gettext_lazy("Points per round won"), attrs=_stat_cells()
@@ -278,9 +286,11 @@ class PlayerStatsTable(HistoryTable):
     class Meta(HistoryTable.Meta):
         fields = (
             "name",
+            "rating",
             "games_played",
             "games_won",
             "win_rate",
+            "rating_gained",
             "round_wins",
             "points_per_round_won",
             "best_round",
@@ -290,6 +300,22 @@ class PlayerStatsTable(HistoryTable):
         )
         sequence = fields
         attrs = {"class": "history-table stats-table"}
+
+    def render_rating(self, value: float, record: Mapping[str, Any]) -> str:
+        shown = number_format(round(value, 1), 1)
+        if ratings.Shown(value, record.get("rated_games") or 0).settling:
+            return format_html('{} <span class="muted h-small">{}</span>', shown, _("settling in"))
+        return shown
+
+    def value_rating(self, value: float | None) -> str:
+        return "" if value is None else f"{value:.1f}"
+
+    def render_rating_gained(self, value: float) -> str:
+        sign = "+" if value >= 0 else "−"
+        return f"{sign}{number_format(round(abs(value), 1), 1)}"
+
+    def value_rating_gained(self, value: float | None) -> str:
+        return "" if value is None or value == "" else f"{value:.1f}"
 
     def render_win_rate(self, value: float) -> str:
         return _("%(percent)s%%") % {"percent": number_format(round(value * 100), 0)}

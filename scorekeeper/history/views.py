@@ -15,7 +15,9 @@ from django.contrib import messages
 from django.db.models import Count, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_cache_control
 from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -23,18 +25,26 @@ from django_tables2 import RequestConfig
 
 from scorekeeper.domain import RuleError, scored_game
 from scorekeeper.games.access import crew_object_or_404, crew_required
+from scorekeeper.games.addresses import listening_on_loopback_only, shared_url
 from scorekeeper.games.audit import trail_for
 from scorekeeper.games.game_files import export_game, export_games
 from scorekeeper.games.models import Game, GameNight, Player, Seat
-from scorekeeper.games.nights import crew_evening, latest_night, night_start
+from scorekeeper.games.nights import (
+    crew_evening,
+    latest_night,
+    night_share_recap,
+    night_start,
+    night_stop_sharing_recap,
+)
 from scorekeeper.games.scoreboard import game_to_dict, load_game
 from scorekeeper.htmx import render_page, wants_partial
 from scorekeeper.languages.words import in_words
 from scorekeeper.rules import house_rule_labels
 
-from . import charts, stats
+from . import charts, ratings, stats
 from .filters import GameFilter
-from .forms import HeadToHeadForm, ImportForm, NightNameForm
+from .forms import HeadToHeadForm, ImportForm, NightNameForm, SeasonChoiceForm
+from .recap import night_recap
 from .services import import_games
 from .tables import (
     ChallengesTable,
@@ -89,6 +99,12 @@ def night_list(request: HttpRequest) -> HttpResponse:
         .annotate(games_count=Count("games"))
         .order_by("-date", "-session")
     )
+    season_form = SeasonChoiceForm(request.GET or None, crew=request.crew)
+    season = season_form.cleaned_data["season"] if season_form.is_valid() else None
+    if season is not None:
+        nights = nights.filter(date__range=(season.starts_on, season.ends_on))
+    elif season_form.is_bound and not season_form.is_valid():
+        nights = nights.none()
     table = NightTable(nights)
     exporting = _exporting(request)
     _configure(request, table, None if exporting else NIGHTS_PER_PAGE)
@@ -100,8 +116,15 @@ def night_list(request: HttpRequest) -> HttpResponse:
         return response
     # The night new games join now (one small query): what "Start a new night" follows.
     evening = crew_evening(request.crew)
-    context = {"table": table, "evening": evening, "tonight": latest_night(request.crew, evening)}
-    return render(request, "history/night_list.html", context)
+    context = {
+        "table": table,
+        "evening": evening,
+        "tonight": latest_night(request.crew, evening),
+        "season_form": season_form,
+        "season": season,
+    }
+    status = 422 if season_form.is_bound and not season_form.is_valid() else 200
+    return render(request, "history/night_list.html", context, status=status)
 
 
 @crew_required
@@ -156,9 +179,11 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
             context = {"form": form, "night": night, "saved": saved}
             return render_page(request, NIGHT_PAGE, context, partial="rename", status=status)
     games = Game.objects.filter(crew=request.crew, night=night)
+    # The recap's one read of the night's games, scored by the core, names the winners too.
+    recap = night_recap(night)
     games_table = NightGamesTable(
         games.annotate(rounds_count=Count("rounds")).order_by("started_at", "pk"),
-        winners=stats.winners_by_game(games),
+        winners={line.pk: sorted(line.winners) for line in recap.games if line.counted},
     )
     leaderboard = LeaderboardTable(stats.player_stats(games))
     for table in (games_table, leaderboard):
@@ -170,8 +195,65 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
         "form": form,
         "games_table": games_table,
         "leaderboard": leaderboard,
+        "recap": recap,
+        **_recap_share_context(request, night),
     }
     return render(request, NIGHT_PAGE, context, status=status)
+
+
+# --- The night's recap, and its read-only link ------------------------------------------------
+
+RECAP_SHARE_PANEL = "history/_recap_share.html"
+
+
+def _recap_share_context(request: HttpRequest, night: GameNight) -> dict[str, Any]:
+    """The share panel's link: the address another phone can open (see ``shared_url``)."""
+    token = night.recap_token
+    return {
+        "night": night,
+        "recap_url": shared_url(request, reverse("history:night_recap_shared", args=[token]))
+        if token
+        else None,
+        "share_loopback_only": listening_on_loopback_only(),
+    }
+
+
+def _recap_share_answer(request: HttpRequest, night: GameNight) -> HttpResponse:
+    if wants_partial(request):
+        return render(request, RECAP_SHARE_PANEL, _recap_share_context(request, night))
+    return redirect(reverse("history:night_detail", args=[night.pk]) + "#recap-share")
+
+
+@crew_required
+@require_POST
+def night_recap_share(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Make the recap's read-only link (a night already shared keeps its link)."""
+    night = crew_object_or_404(GameNight.objects, request, pk=night_id)
+    night_share_recap(night=night)
+    return _recap_share_answer(request, night)
+
+
+@crew_required
+@require_POST
+def night_recap_unshare(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Revoke the recap's link: whoever opens it from now on finds nothing."""
+    night = crew_object_or_404(GameNight.objects, request, pk=night_id)
+    night_stop_sharing_recap(night=night)
+    return _recap_share_answer(request, night)
+
+
+@require_GET
+def night_recap_shared(request: HttpRequest, token: str) -> HttpResponse:
+    """The recap opened from its link, signed in or not: that night only, read-only."""
+    night = GameNight.objects.filter(recap_token=token).first()
+    if night is None:
+        raise Http404(_("This recap link is not valid (it may have been stopped)."))
+    context = {"night": night, "recap": night_recap(night)}
+    response = render(request, "history/recap_shared.html", context)
+    # Never kept by a shared cache, and asked again each time: a stopped link stops at once.
+    patch_cache_control(response, private=True, no_cache=True)
+    response["X-Robots-Tag"] = "noindex"
+    return response
 
 
 @crew_required
@@ -204,6 +286,10 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
         "standings_table": tables[1],
         "challenges_table": tables[2],
         "house_rules": _house_rules(game.house_rules),
+        # Each player's rating change from this game (none unless it counts).
+        "rating_changes": list(
+            game.ratings.select_related("player").order_by("-ordinal", "player__name")
+        ),
         # What a file brought when the game was imported, then the game's own history.
         "trail": [*game.imported_audit, *trail_for(game)],
     }
@@ -219,15 +305,22 @@ def _house_rules(agreed: dict[str, Any]) -> list[str]:
 @require_GET
 def player_list(request: HttpRequest) -> HttpResponse:
     games = Game.objects.filter(crew=request.crew)
-    filterset = GameFilter(request.GET or None, queryset=games)
-    table = PlayerStatsTable(stats.player_stats(filterset.qs), order_by="-games_won")
+    filterset = GameFilter(request.GET or None, queryset=games, crew=request.crew)
+    rows = stats.player_stats(filterset.qs).annotate(
+        rating=ratings.latest("ordinal"), rated_games=ratings.latest("games")
+    )
+    season = filterset.season if filterset.is_bound and filterset.is_valid() else None
+    if season is not None:
+        rows = rows.annotate(rating_gained=ratings.gained(season.starts_on, season.ends_on))
+    exclude = () if season is not None else ("rating_gained",)
+    table = PlayerStatsTable(rows, order_by="-games_won", exclude=exclude)
     _configure(request, table, None if _exporting(request) else PLAYERS_PER_PAGE)
     if response := _csv(request, [table], "players"):
         return response
     status = 422 if filterset.is_bound and not filterset.is_valid() else 200
     # The member's own player (linked on the roster): "my statistics" one tap away.
     mine = Player.objects.filter(crew=request.crew, user_id=request.user.pk).first()
-    context = {"table": table, "filter": filterset, "mine": mine}
+    context = {"table": table, "filter": filterset, "mine": mine, "season": season}
     return render(request, "history/player_list.html", context, status=status)
 
 
@@ -248,6 +341,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     if response := _csv(request, [table], f"player-{player.pk}"):
         return response
     months = stats.results_by_month(games, player)
+    rated = list(ratings.history_of(player).select_related("game__night").order_by("sequence"))
     others = Player.objects.filter(crew=request.crew).exclude(pk=player.pk)
     win_rate = summary["win_rate"] if summary else None
     context = {
@@ -257,6 +351,9 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "table": table,
         "months": months,
         "chart": charts.monthly_results(months) if months else "",
+        "rated": rated,
+        "rating": ratings.Shown(rated[-1].ordinal, rated[-1].games) if rated else None,
+        "rating_chart": charts.rating_line([row.ordinal for row in rated]) if rated else "",
         "others": others,
     }
     return render(request, "history/player_detail.html", context)
@@ -267,14 +364,14 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 def head_to_head(request: HttpRequest) -> HttpResponse:
     players = Player.objects.filter(crew=request.crew)
     bound = "a" in request.GET or "b" in request.GET
-    form = HeadToHeadForm(request.GET if bound else None, players=players)
+    form = HeadToHeadForm(request.GET if bound else None, players=players, crew=request.crew)
     context: dict[str, Any] = {"form": form}
     if not bound:
         return render(request, "history/head_to_head.html", context)
     if not form.is_valid():
         return render(request, "history/head_to_head.html", context, status=422)
     a, b = form.cleaned_data["a"], form.cleaned_data["b"]
-    found = stats.head_to_head(request.crew, a, b)
+    found = stats.head_to_head(request.crew, a, b, form.cleaned_data["season"])
     table = HeadToHeadTable(found.games, names=(a.name, b.name))
     _configure(request, table, None if _exporting(request) else GAMES_PER_PAGE)
     if response := _csv(request, [table], f"head-to-head-{a.pk}-{b.pk}"):

@@ -61,7 +61,7 @@ def test_sorting_and_filtering_the_statistics(live_server, history_page: Page):
     table.get_by_role("link", name="Played").click()
     page.wait_for_url(re.compile(r"sort=games_played"))
     played = [
-        int(v) for v in page.locator("table.stats-table tbody td:nth-child(2)").all_inner_texts()
+        int(v) for v in page.locator("table.stats-table tbody td:nth-child(3)").all_inner_texts()
     ]
     assert played == sorted(played)
     page.get_by_role("region", name=re.compile("Player statistics")).get_by_role(
@@ -69,7 +69,7 @@ def test_sorting_and_filtering_the_statistics(live_server, history_page: Page):
     ).click()
     page.wait_for_url(re.compile(r"sort=-games_played"))
     played = [
-        int(v) for v in page.locator("table.stats-table tbody td:nth-child(2)").all_inner_texts()
+        int(v) for v in page.locator("table.stats-table tbody td:nth-child(3)").all_inner_texts()
     ]
     assert played == sorted(played, reverse=True)
     expect(page.locator("th[aria-sort=descending]")).to_have_count(1)
@@ -81,7 +81,7 @@ def test_sorting_and_filtering_the_statistics(live_server, history_page: Page):
     page.wait_for_url(re.compile(r"edition=kitty"))
     assert "sort=-games_played" in page.url  # the sort survives the filter
     filtered = [
-        int(v) for v in page.locator("table.stats-table tbody td:nth-child(2)").all_inner_texts()
+        int(v) for v in page.locator("table.stats-table tbody td:nth-child(3)").all_inner_texts()
     ]
     assert 0 < sum(filtered) < everything
     check(page)

@@ -83,7 +83,7 @@ def test_the_statistics_are_a_card_per_player_on_a_phone(
     assert_tables_fit(page, "Player", "Won", "Best round", "Challenges lost")
     # Each figure says what it is, and the headings still sort.
     first = page.locator(".stats-table tbody tr").first
-    label = first.locator("td").nth(6).evaluate("td => getComputedStyle(td, '::before').content")
+    label = first.locator("td").nth(7).evaluate("td => getComputedStyle(td, '::before').content")
     assert label == '"Best round"'
     assert_accessible(page)
     page.locator(".stats-table thead").get_by_role("link", name="Best round").click()

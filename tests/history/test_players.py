@@ -5,9 +5,10 @@ import io
 import pytest
 from django.utils import timezone
 
-from scorekeeper.games.models import Player
+from scorekeeper.games.models import Game, Player
 from tests.factories import CrewFactory, PlayerFactory
 from tests.history.conftest import make_game
+from tests.history.test_ratings import from_scratch
 
 ANN_WINS = [("Ann", {"Ben": 60, "Cat": 50})]
 BEN_WINS = [("Ben", {"Ann": 60, "Cat": 50})]
@@ -113,6 +114,7 @@ def test_the_stats_table_exports_as_csv(history, member_client):
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == [
         "Player",
+        "Rating",
         "Played",
         "Won",
         "Win rate",
@@ -123,7 +125,19 @@ def test_the_stats_table_exports_as_csv(history, member_client):
         "Challenges won",
         "Challenges lost",
     ]
-    assert rows[1] == ["Ann", "3", "2", "0.667", "2", "120.00", "130", "45.00", "0", "0"]
+    ann = Player.objects.get(name="Ann")
+    games = Game.objects.counted().filter(crew=ann.crew).order_by("started_at", "pk")
+    mu, sigma = from_scratch(ann.crew)[games.filter(seats__player=ann).last().pk, ann.pk]
+    rating = f"{mu - 3 * sigma:.1f}"
+    assert rows[1] == ["Ann", rating, "3", "2", "0.667", "2", "120.00", "130", "45.00", "0", "0"]
+
+
+@pytest.mark.django_db
+def test_the_rating_column_says_settling_in_under_five_games_and_sorts(history, member_client):
+    page = member_client.get("/players/?sort=-rating")
+    names = [row.record["name"] for row in page.context["table"].paginated_rows]
+    assert names[0] == "Ann"  # two wins of three
+    assert "settling in" in page.content.decode()
 
 
 @pytest.mark.django_db

@@ -90,7 +90,8 @@ def test_rebuild_stats_rewrites_every_crews_results(crew):
     SeatResult.objects.filter(game=ours).delete()
     SeatResult.objects.filter(game=theirs).update(total=999)  # wrong, and the stamp still fits
     output = rebuild()
-    assert "Friday club: 3 player results." in output and "Others: 3 player results." in output
+    assert "Friday club: 3 player results, 3 ratings." in output
+    assert "Others: 3 player results, 3 ratings." in output
     assert stored_rows(ours) == expected_rows(ours)
     assert stored_rows(theirs) == expected_rows(theirs)
 
@@ -100,7 +101,7 @@ def test_rebuild_stats_for_one_crew_leaves_the_others(crew):
     ours = make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})])
     theirs = make_game(CrewFactory(name="Others"), [("Ben", {"Ann": 70, "Cat": 50})])
     SeatResult.objects.all().delete()
-    assert rebuild("--crew", "friday club") == "Friday club: 3 player results.\n"
+    assert rebuild("--crew", "friday club") == "Friday club: 3 player results, 3 ratings.\n"
     assert stored_rows(ours) == expected_rows(ours)
     assert not SeatResult.objects.filter(game=theirs).exists()
 

@@ -3,13 +3,14 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from scorekeeper.games.models import Crew
-from scorekeeper.history import stats
+from scorekeeper.history import ratings, stats
 from scorekeeper.history.models import SeatResult
 
 
 class Command(BaseCommand):
     help = (
-        "Rewrite the player statistics (history SeatResult rows) from the stored rounds. "
+        "Rewrite the player statistics (history SeatResult rows) and the skill ratings from "
+        "the stored rounds. "
         "They follow every write on their own; run this after restoring a backup, after "
         "writing games by hand, or if a refresh failed (it is logged)."
     )
@@ -33,5 +34,6 @@ class Command(BaseCommand):
                 stats.refresh_results(crew)
             else:
                 stats.rebuild_results(crew)
+            rated = ratings.rebuild(crew.pk)
             rows = SeatResult.objects.filter(crew=crew).count()
-            self.stdout.write(f"{crew.name}: {rows} player results.")
+            self.stdout.write(f"{crew.name}: {rows} player results, {rated} ratings.")

@@ -21,6 +21,7 @@ from scorekeeper.games.models import (
     Seat,
 )
 from scorekeeper.games.nights import crew_evening
+from scorekeeper.history import ratings
 from scorekeeper.history.demo import ROSTER, DemoNight, demo_nights, game_length, night_starts
 from scorekeeper.history.stats import refresh_results
 
@@ -70,8 +71,9 @@ class Command(BaseCommand):
             if chunk:
                 _store(crew, players, chunk)
             self._member(crew, options["user"])
-            # Work out every result now rather than on the first page view.
+            # Work out every result and rating now rather than on the first page view.
             refresh_results(crew)
+            ratings.rebuild(crew.pk)
         self.stdout.write(f"Seeded {options['games']} games for {crew.name}.")
 
     def _member(self, crew: Crew, username: str) -> None:
