@@ -157,8 +157,8 @@ class Recap:
     closest_finish: ClosestFinish | None
     comeback: Comeback | None
     challenges: tuple[ChallengeLine, ...]
-    # The rating changes of the night: filled by the ratings (not computed here); the page
-    # shows the movers' section only when this holds something.
+    # The night's rating movers (:func:`night_movers`, added by :func:`night_recap`); the page
+    # shows their section only when this holds something.
     movers: list[Any] = field(default_factory=list)
 
     @property

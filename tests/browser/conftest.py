@@ -77,7 +77,9 @@ def every_screen(table_member) -> list[Screen]:
     """Every screen of the app, by URL name, over a crew with a history, a game in play (two
     rounds, a challenge) and a finished one: the pages axe and the screenshots visit."""
     from scorekeeper.games.models import Player
+    from scorekeeper.games.nights import night_share_recap
     from scorekeeper.games.services import round_record
+    from scorekeeper.history import seasons
     from tests.factories import ChallengeFactory, GameFactory
 
     _, crew = table_member
@@ -92,6 +94,8 @@ def every_screen(table_member) -> list[Screen]:
     night = crew.nights.exclude(pk=game.night_id).order_by("date").last()
     finished = night.games.order_by("pk").first()
     first, second = Player.objects.filter(crew=crew).order_by("name")[:2]
+    season = seasons.quarter_of(night.date).key
+    recap = night_share_recap(night=night)
     return [
         Screen("sign-up", reverse("accounts:signup"), signed_in=False),
         Screen("log in", reverse("accounts:login"), signed_in=False),
@@ -118,6 +122,11 @@ def every_screen(table_member) -> list[Screen]:
         ),
         Screen("import", reverse("history:games_import")),
         Screen("crew", reverse("accounts:crew_detail")),
+        Screen("roster", reverse("roster:roster")),
+        Screen("roster player", reverse("roster:player_edit", args=[first.pk])),
+        Screen("seasons", reverse("history:seasons")),
+        Screen("players by season", reverse("history:player_list") + f"?season={season}"),
+        Screen("shared recap", reverse("history:night_recap_shared", args=[recap]), signed_in=False),
     ]
 
 
