@@ -126,7 +126,9 @@ def every_screen(table_member) -> list[Screen]:
         Screen("roster player", reverse("roster:player_edit", args=[first.pk])),
         Screen("seasons", reverse("history:seasons")),
         Screen("players by season", reverse("history:player_list") + f"?season={season}"),
-        Screen("shared recap", reverse("history:night_recap_shared", args=[recap]), signed_in=False),
+        Screen(
+            "shared recap", reverse("history:night_recap_shared", args=[recap]), signed_in=False
+        ),
     ]
 
 
