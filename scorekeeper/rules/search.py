@@ -701,11 +701,30 @@ def _bayes(index: int, query: _Query) -> float:
     )
 
 
+# The card turned up to start the pile is a subject of its own: an entry about it answers a
+# question that speaks of the start of play (the rewrite's "firstcard", or a word for starting,
+# flipping or the beginning), not every question that names the same card played later.
+_START_WORDS = (
+    "first start started starting begin beginning flip flipped flips opening initial "
+    "primera primero principio inicio empezar empezo empieza empezamos arrancar arranco "
+    "arranca comenzar comenzo comienza voltear volteo"
+)
+_START_TERMS = frozenset(
+    {"firstcard"} | {_term_ for word in _START_WORDS.split() for _term_ in normalise(word)}
+)
+_FIRST_CARD_DOCS = frozenset(
+    index for index, doc in enumerate(_DOCS) if doc.entry.slug.startswith("first-card-")
+)
+_NO_START_SHARE = 0.3
+
+
 def _score(index: int, query: _Query) -> float:
     doc = _DOCS[index]
     raw = _bm25f(index, query) + _PHRASING_WEIGHT * _phrasing_match(index, query)
     completeness = _matched_mass(doc, query) / query.mass
     subject = _TITLE_FLOOR + (1 - _TITLE_FLOOR) * _title_share(doc, query)
+    if index in _FIRST_CARD_DOCS and _START_TERMS.isdisjoint(query.terms):
+        subject *= _NO_START_SHARE
     return raw * (0.5 + 0.5 * completeness) * subject
 
 

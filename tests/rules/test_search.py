@@ -173,3 +173,17 @@ def test_a_query_is_fast():
     per_query = (time.perf_counter() - start) / len(queries)
     # Generous bound so a slow CI runner doesn't flake; the bench script reports real figures.
     assert per_query < 0.05
+
+
+@pytest.mark.parametrize(
+    ("query", "slug"),
+    [
+        ("can you go out on a reverse", "end-on-action-card"),
+        ("se puede cerrar con un comodin", "end-on-action-card"),
+        ("the first card flipped over is a draw two, what happens", "first-card-draw-two"),
+        ("la primera carta que salio es un toma 2, que hacemos", "first-card-draw-two"),
+        ("we started the pile with a reverse, who goes", "first-card-reverse"),
+    ],
+)
+def test_a_first_card_entry_answers_only_a_question_about_the_start(query, slug):
+    assert search(query)[0].entry.slug == slug
