@@ -122,9 +122,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, with the settings' policy built once (scorekeeper/middleware.py).
+    "scorekeeper.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages travel compressed (gzip, with Django's BREACH mitigation); below WhiteNoise, which
+    # answers static files itself from its own gzip and brotli copies.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language cookie (the switcher), else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",

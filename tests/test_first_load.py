@@ -3,6 +3,7 @@
 import gzip
 import json
 import re
+import urllib.request
 
 import brotli
 from django.contrib.staticfiles import finders
@@ -28,16 +29,47 @@ def _brotli(body: bytes) -> int:
     return len(brotli.compress(body, quality=11))  # what collectstatic writes for WhiteNoise
 
 
-def test_the_scoreboards_first_load_fits_the_budget(member_client, crew):
+def _sent(live_server, client, path: str, encoding: str) -> tuple[bytes, str]:
+    """The page's bytes as a real server sends them to a browser offering ``encoding``, and
+    the Content-Encoding it chose."""
+    request = urllib.request.Request(
+        live_server.url + path,
+        headers={
+            "Accept-Encoding": encoding,
+            "Cookie": f"sessionid={client.cookies['sessionid'].value}",
+        },
+    )
+    with urllib.request.urlopen(request) as response:  # noqa: S310 (the test's own server)
+        return response.read(), response.headers.get("Content-Encoding", "")
+
+
+def test_a_real_server_sends_pages_compressed(live_server, member_client, crew):
+    game = GameFactory(crew=crew, players=["Ann", "Ben"])
+    RoundFactory(game=game, winner="Ann")
+    path = reverse("games:game_detail", args=[game.pk])
+    sent, encoding = _sent(live_server, member_client, path, "gzip, deflate")
+    assert encoding == "gzip"
+    plain, none = _sent(live_server, member_client, path, "identity")
+    assert none == ""
+    assert b"Ann" in gzip.decompress(sent)
+    assert len(sent) < len(plain) / 3
+
+
+def test_the_scoreboards_first_load_fits_the_budget(live_server, member_client, crew):
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dee"])
     for winner in ("Ann", "Ben", "Cat"):
         RoundFactory(game=game, winner=winner)
-    html = member_client.get(reverse("games:game_detail", args=[game.pk])).content
+    # The page as the server really sends it (gzip: the middleware compresses pages; WhiteNoise
+    # serves the assets' own compressed copies, counted below as collectstatic writes them).
+    path = reverse("games:game_detail", args=[game.pk])
+    sent, encoding = _sent(live_server, member_client, path, "gzip, deflate, br")
+    assert encoding == "gzip"
+    html = gzip.decompress(sent)
     assets = ASSET.findall(html.decode())
     assert any(name.endswith(".css") for name in assets)
     assert any(name.endswith(".js") for name in assets)
 
-    rows = [("page HTML", _gzip(html), _brotli(html), len(html))]
+    rows = [("page HTML (as sent)", len(sent), len(sent), len(html))]
     for name in assets:
         with open(finders.find(name), "rb") as asset:
             body = minified(name, asset.read())

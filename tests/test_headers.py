@@ -119,3 +119,38 @@ def test_the_documented_production_variables_pass_check_deploy(tmp_path):
     output = checked.stdout + checked.stderr
     assert checked.returncode == 0, output
     assert "WARNING" not in output and "System check identified no issues" in output, output
+
+
+def test_the_policy_built_once_is_the_one_django_csp_builds(member_client, game, settings):
+    from csp.utils import build_policy
+
+    url = reverse("games:game_detail", args=[game.pk])
+    assert member_client.get(url)["Content-Security-Policy"] == build_policy()
+    # A changed setting is followed (the built header is forgotten), report-only included.
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]}}
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": {"img-src": ["'self'"]}}
+    response = member_client.get(url)
+    assert response["Content-Security-Policy"] == "default-src 'none'"
+    report_only = response["Content-Security-Policy-Report-Only"]
+    assert report_only == build_policy(report_only=True) and "img-src 'self'" in report_only
+    settings.CONTENT_SECURITY_POLICY = {
+        "EXCLUDE_URL_PREFIXES": ["/games/"],
+        "DIRECTIVES": {"default-src": ["'none'"]},
+    }
+    assert "Content-Security-Policy" not in member_client.get(url)
+
+
+def test_a_view_that_changes_its_policy_still_gets_its_own(rf, settings):
+    from csp.decorators import csp_update
+    from django.http import HttpResponse
+
+    from scorekeeper.middleware import CSPMiddleware
+
+    @csp_update({"img-src": ["data:"]})
+    def view(request):
+        return HttpResponse("ok")
+
+    request = rf.get("/")
+    middleware = CSPMiddleware(view)
+    policy = middleware(request)["Content-Security-Policy"]
+    assert "data:" in policy and "'self'" in policy
