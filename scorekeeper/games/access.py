@@ -39,6 +39,11 @@ def current_crew(request: HttpRequest) -> Crew | None:
     """The crew chosen in this session, else the user's first crew; None if they have none."""
     if not request.user.is_authenticated:
         return None
+    # Asked again in the same request (a view, then the home page's season leader): the crew
+    # found first, while the session still names it.
+    found = getattr(request, "_current_crew", None)
+    if found is not None and found.pk == request.session.get(SESSION_KEY):
+        return found
     crews = user_crews(request)
     crew_id = request.session.get(SESSION_KEY)
     crew = crews.filter(pk=crew_id).first() if crew_id else None
@@ -48,6 +53,7 @@ def current_crew(request: HttpRequest) -> Crew | None:
             request.session[SESSION_KEY] = crew.pk
     if crew is not None:
         use_crew_zone(request, crew)
+        request._current_crew = crew  # type: ignore[attr-defined]
     return crew
 
 

@@ -30,7 +30,8 @@ class SeasonLeader:
 
 
 def season_leader_of(request: HttpRequest) -> SeasonLeader | None:
-    crew = current_crew(request)
+    # The crew a crew page already looked up (crew_required), else the session's.
+    crew = getattr(request, "crew", None) or current_crew(request)
     if crew is None:
         return None
     season = seasons.current(crew, timezone.localdate())

@@ -435,8 +435,9 @@ def test_the_home_page_queries_stay_fixed_with_a_finished_night(
         done = GameFactory(crew=crew, players=["Ann", "Ben"], target=50, night=night)
         play(done, "Ann", Ben=60)
     client.get("/")
-    # The recent games, seats, players; deleted games; the last night's games, seats, rounds.
-    with django_assert_num_queries(10):
+    # The recent games, seats, players; deleted games; the last night's games, seats, rounds;
+    # the current season's named seasons and its leader.
+    with django_assert_num_queries(12):
         client.get("/")
 
 

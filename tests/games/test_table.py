@@ -443,8 +443,8 @@ def test_dashboard_and_new_game_queries_do_not_grow(crew_client, games, django_a
         GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
     client.get("/")  # stores the current crew in the session
     # The recent games, their seats and players; games deleted a moment ago (Undo); the last
-    # night's finished games (none here).
-    with django_assert_num_queries(8):
+    # night's finished games (none here); the current season's named seasons and its leader.
+    with django_assert_num_queries(10):
         client.get("/")
     # The crew's players, and its members who have no player yet (offered by user name).
     with django_assert_num_queries(5):
