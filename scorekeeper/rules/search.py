@@ -607,15 +607,18 @@ def _bm25f(index: int, query: _Query) -> float:
     return score
 
 
-# Every phrasing by the terms it holds, so a question touches only the phrasings it shares a
-# term with: (owner, language, the phrasing's mass); the owner is an entry's index, or
-# len(_DOCS) for the matters no sheet settles.
-_PHRASINGS_BY_TERM: dict[str, list[tuple[int, str | None, float, int]]] = defaultdict(list)
+# Every phrasing a question in each language is compared with, by the terms it holds, so a
+# question touches only the phrasings it shares a term with: (owner, number, the phrasing's
+# mass); the owner is an entry's index, or len(_DOCS) for the matters no sheet settles.
+_PHRASINGS_BY_TERM: dict[str, dict[str, list[tuple[int, int, float]]]] = {
+    language: defaultdict(list) for language in (EN, ES)
+}
 for _owner, _doc in enumerate((*_DOCS, _UNSETTLED)):
     for _number, _phrasing in enumerate(_doc.phrasings):
         _mass = sum(_IDF[t] for t in _phrasing.terms)
-        for _term_ in _phrasing.terms:
-            _PHRASINGS_BY_TERM[_term_].append((_owner, _phrasing.language, _mass, _number))
+        for _language in (EN, ES) if _phrasing.language is None else (_phrasing.language,):
+            for _term_ in _phrasing.terms:
+                _PHRASINGS_BY_TERM[_language][_term_].append((_owner, _number, _mass))
 
 
 @lru_cache(maxsize=1024)
@@ -624,11 +627,12 @@ def _nearest(query_text: str) -> dict[int, float]:
     query = _analyse(query_text)
     matched: dict[tuple[int, int], float] = defaultdict(float)
     masses: dict[tuple[int, int], float] = {}
+    by_term = _PHRASINGS_BY_TERM[query.language]
     for term, weight in query.terms.items():
-        for owner, language, mass, number in _PHRASINGS_BY_TERM.get(term, ()):
-            if language is None or language == query.language:
-                matched[owner, number] += weight * _IDF[term]
-                masses[owner, number] = mass
+        gained = weight * _IDF[term]
+        for owner, number, mass in by_term.get(term, ()):
+            matched[owner, number] += gained
+            masses[owner, number] = mass
     nearest: dict[int, float] = {}
     query_mass = query.mass
     for key, found in matched.items():
