@@ -22,6 +22,21 @@ COLOUR_NAMES = {
 
 
 @dataclass(frozen=True)
+class SpecialFirstCard:
+    """What happens when the deck's special card is turned up to start the pile: the player on
+    the dealer's left opens, clockwise, and may draw or name the colour. ``entry`` is the rules
+    entry that explains it; ``silent`` when the deck's sheet says nothing (the summary is our
+    suggestion, to agree at the table); ``reading`` where it is our reading of the sheet."""
+
+    summary: str
+    entry: str
+    draws: str = ""
+    chooses_colour: bool = False
+    silent: bool = False
+    reading: str = ""
+
+
+@dataclass(frozen=True)
 class Edition:
     """A deck: its name, its special card (if any) and how many of each card it holds."""
 
@@ -37,6 +52,11 @@ class Edition:
     # The draw for deal: its sheet ranks the cards by point value (Classic, unorules.org) rather
     # than by number with every symbol card counting zero (the boxed sheets).
     deal_by_points: bool = False
+    # The special card turned up first (None: no sheet read for it yet, see rules/first_card).
+    first_special: SpecialFirstCard | None = None
+    # The rules entry holding our reading of how the special card counts in a Wild Draw 4
+    # challenge (its colour), "" when the deck has no such card or no reading.
+    challenge_reading: str = ""
 
     @property
     def has_special(self) -> bool:
@@ -88,6 +108,18 @@ EDITIONS: dict[str, Edition] = {
                 "keeps them all and misses their turn."
             ),
             special_count=4,
+            # The only themed sheet that covers its own special card turned up first.
+            first_special=SpecialFirstCard(
+                summary=gettext_noop(
+                    "Like a Wild: the player on the dealer's left names the starting colour, "
+                    "and nobody draws."
+                ),
+                entry="first-card-kitty",
+                chooses_colour=True,
+                reading=gettext_noop(
+                    "The sheet doesn't mention a draw; we read it as making nobody draw."
+                ),
+            ),
         ),
         Edition(
             slug="cheese-touch",
@@ -101,6 +133,23 @@ EDITIONS: dict[str, Edition] = {
             ),
             special_colour="Y",
             special_count=4,
+            first_special=SpecialFirstCard(
+                summary=gettext_noop(
+                    "The sheet doesn't say; agree at the table. Our suggested reading: the "
+                    "player on the dealer's left picks up 2, then plays a yellow card or picks "
+                    "up 2 more."
+                ),
+                entry="first-card-cheese-touch",
+                draws=gettext_noop(
+                    "the player left of the dealer draws 2, then 2 more if they have no yellow card"
+                ),
+                silent=True,
+                reading=gettext_noop(
+                    "Following the general summary, where an action card turned up first acts "
+                    "on the first player."
+                ),
+            ),
+            challenge_reading="cheese-touch-card",
         ),
         Edition(
             slug="water-drop",
@@ -113,6 +162,17 @@ EDITIONS: dict[str, Edition] = {
                 "play continues in."
             ),
             special_count=4,
+            first_special=SpecialFirstCard(
+                summary=gettext_noop(
+                    "The sheet doesn't say; agree at the table. Our suggested reading: treat it "
+                    "like a Wild, so the player on the dealer's left names the colour and opens."
+                ),
+                entry="first-card-water-drop",
+                chooses_colour=True,
+                silent=True,
+                reading=gettext_noop("Nobody played it, so nobody empties their blue cards."),
+            ),
+            challenge_reading="water-drop-card",
         ),
     )
 }

@@ -318,12 +318,9 @@ def who_may_challenge(edition: str = "classic") -> ChallengeRule:
 
 # The special cards whose colour in a challenge is our reading, not the sheet's (the Kitty
 # sheet itself calls its card a wild card).
-_SPECIAL_COLOUR_READING = {"cheese-touch": "cheese-touch-card", "water-drop": "water-drop-card"}
-
-
 def special_card_reading(edition: str) -> str:
     """Our reading of how the deck's special card counts in a challenge, or ""."""
-    slug = _SPECIAL_COLOUR_READING.get(edition)
+    slug = get_edition(edition).challenge_reading if edition in EDITIONS else ""
     entry = get_entry(slug) if slug else None
     return localized(entry, get_language()).interpretation if entry else ""
 

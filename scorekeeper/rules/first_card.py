@@ -13,10 +13,10 @@ Pure Python: nothing here imports Django.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scorekeeper.domain.cards import Kind
-from scorekeeper.domain.editions import EDITIONS, get_edition
+from scorekeeper.domain.editions import EDITIONS, SpecialFirstCard, get_edition
 from scorekeeper.domain.words import gettext_noop
 from scorekeeper.rules.entries import get_entry, own_sheet
 
@@ -69,6 +69,102 @@ def _variants(slug: str, edition: str) -> list[tuple[tuple[str, ...], str]]:
     return [(variant.sources, variant.answer) for variant in shown]
 
 
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """One row of the table below: what a kind of card turned up first does."""
+
+    summary: str
+    entry: str
+    first_player: str = ""
+    direction: str = ""
+    returned: bool = False
+    draws: str = ""
+    skipped: str = ""
+    chooses_colour: str = ""
+    unsettled: bool = False
+    reading: str = ""
+
+
+_OPENS_LEFT = {"first_player": LEFT_OF_DEALER, "direction": CLOCKWISE}
+_OPENS_TWO_LEFT = {"first_player": TWO_LEFT_OF_DEALER, "direction": CLOCKWISE}
+
+_DRAW_TWO = _Reading(
+    summary=gettext_noop(
+        "The player on the dealer's left picks up 2 cards and loses the turn, so the next "
+        "player clockwise opens."
+    ),
+    entry="first-card-draw-two",
+    draws=gettext_noop("the player left of the dealer draws 2 and is skipped"),
+    skipped=LEFT_OF_DEALER,
+    **_OPENS_TWO_LEFT,
+)
+
+# What each kind turned up first does: by (kind, the deck's own sheet is unorules.org's
+# Classic sheet); None where every sheet reads it alike.
+_READINGS: dict[tuple[str, bool | None], _Reading] = {
+    ("number", None): _Reading(
+        summary=gettext_noop(
+            "Nothing special happens: the player on the dealer's left opens and play goes "
+            "clockwise."
+        ),
+        entry="first-card-number",
+        **_OPENS_LEFT,
+    ),
+    ("draw-two", False): _DRAW_TWO,
+    ("draw-two", True): replace(
+        _DRAW_TWO,
+        reading=gettext_noop(
+            "unorules.org only says the first player draws 2; losing the turn is the Draw "
+            "Two's own rule on the same sheet, which we apply."
+        ),
+    ),
+    ("skip", None): _Reading(
+        summary=gettext_noop(
+            "The player on the dealer's left is skipped, so the next player clockwise opens."
+        ),
+        entry="first-card-skip",
+        skipped=LEFT_OF_DEALER,
+        **_OPENS_TWO_LEFT,
+    ),
+    ("reverse", True): _Reading(
+        summary=gettext_noop(
+            "The player on the dealer's right opens and play goes counter-clockwise (to the right)."
+        ),
+        entry="first-card-reverse",
+        first_player=RIGHT_OF_DEALER,
+        direction=COUNTER_CLOCKWISE,
+    ),
+    ("reverse", False): _Reading(
+        summary=gettext_noop("The dealer opens and play goes counter-clockwise (to the right)."),
+        entry="first-card-reverse",
+        first_player=DEALER,
+        direction=COUNTER_CLOCKWISE,
+    ),
+    ("wild", True): _Reading(
+        summary=gettext_noop(
+            "The Classic sheet says two things, so agree which before you deal: its set-up "
+            "section puts a Wild back and turns up another card; its Wild card section has the "
+            "player on the dealer's left name the colour and open."
+        ),
+        entry="first-card-wild",
+        unsettled=True,
+    ),
+    ("wild", False): _Reading(
+        summary=gettext_noop(
+            "The player on the dealer's left names the starting colour and opens, going clockwise."
+        ),
+        entry="first-card-wild",
+        chooses_colour=LEFT_OF_DEALER,
+        **_OPENS_LEFT,
+    ),
+    ("wild-draw-four", None): _Reading(
+        summary=gettext_noop("It goes back into the deck and another card is turned up instead."),
+        entry="first-card-wd4",
+        returned=True,
+    ),
+}
+
+
 def first_card(kind: str, edition: str) -> FirstCardOutcome:
     """What happens when a card of ``kind`` is turned up to start the discard pile.
 
@@ -88,131 +184,39 @@ def first_card(kind: str, edition: str) -> FirstCardOutcome:
                 kinds=", ".join(KINDS),
             )
         )
-
-    common = {"kind": kind, "edition": edition}
+    if kind == "special":
+        return _special(edition)
     classic_sheet = own_sheet(edition) == "unorules"
-    if kind == "number":
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "Nothing special happens: the player on the dealer's left opens and play "
-                "goes clockwise."
-            ),
-            first_player=LEFT_OF_DEALER,
-            direction=CLOCKWISE,
-            returned=False,
-            draws="",
-            entry="first-card-number",
-        )
-    if kind == "draw-two":
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "The player on the dealer's left picks up 2 cards and loses the turn, so the "
-                "next player clockwise opens."
-            ),
-            first_player=TWO_LEFT_OF_DEALER,
-            direction=CLOCKWISE,
-            returned=False,
-            draws=gettext_noop("the player left of the dealer draws 2 and is skipped"),
-            skipped=LEFT_OF_DEALER,
-            entry="first-card-draw-two",
-            variants=_variants("first-card-draw-two", edition),
-            reading=(
-                gettext_noop(
-                    "unorules.org only says the first player draws 2; losing the turn is the "
-                    "Draw Two's own rule on the same sheet, which we apply."
-                )
-                if classic_sheet
-                else ""
-            ),
-        )
-    if kind == "skip":
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "The player on the dealer's left is skipped, so the next player clockwise opens."
-            ),
-            first_player=TWO_LEFT_OF_DEALER,
-            direction=CLOCKWISE,
-            returned=False,
-            draws="",
-            skipped=LEFT_OF_DEALER,
-            entry="first-card-skip",
-            variants=_variants("first-card-skip", edition),
-        )
-    if kind == "reverse":
-        if classic_sheet:
-            return FirstCardOutcome(
-                **common,
-                summary=gettext_noop(
-                    "The player on the dealer's right opens and play goes counter-clockwise "
-                    "(to the right)."
-                ),
-                first_player=RIGHT_OF_DEALER,
-                direction=COUNTER_CLOCKWISE,
-                returned=False,
-                draws="",
-                entry="first-card-reverse",
-                variants=_variants("first-card-reverse", edition),
-            )
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "The dealer opens and play goes counter-clockwise (to the right)."
-            ),
-            first_player=DEALER,
-            direction=COUNTER_CLOCKWISE,
-            returned=False,
-            draws="",
-            entry="first-card-reverse",
-            variants=_variants("first-card-reverse", edition),
-        )
-    if kind == "wild" and classic_sheet:
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "The Classic sheet says two things, so agree which before you deal: its set-up "
-                "section puts a Wild back and turns up another card; its Wild card section has "
-                "the player on the dealer's left name the colour and open."
-            ),
-            first_player="",
-            direction="",
-            returned=False,
-            draws="",
-            entry="first-card-wild",
-            unsettled=True,
-            variants=_variants("first-card-wild", edition),
-        )
-    if kind == "wild":
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "The player on the dealer's left names the starting colour and opens, "
-                "going clockwise."
-            ),
-            first_player=LEFT_OF_DEALER,
-            direction=CLOCKWISE,
-            returned=False,
-            draws="",
-            chooses_colour=LEFT_OF_DEALER,
-            entry="first-card-wild",
-            variants=_variants("first-card-wild", edition),
-        )
-    if kind == "wild-draw-four":
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "It goes back into the deck and another card is turned up instead."
-            ),
-            first_player="",
-            direction="",
-            returned=True,
-            draws="",
-            entry="first-card-wd4",
-            variants=_variants("first-card-wd4", edition),
-        )
-    return _special(edition)
+    found = _READINGS.get((kind, classic_sheet)) or _READINGS[kind, None]
+    return FirstCardOutcome(
+        kind=kind,
+        edition=edition,
+        summary=found.summary,
+        first_player=found.first_player,
+        direction=found.direction,
+        returned=found.returned,
+        draws=found.draws,
+        entry=found.entry,
+        skipped=found.skipped,
+        chooses_colour=found.chooses_colour,
+        unsettled=found.unsettled,
+        reading=found.reading,
+        variants=_variants(found.entry, edition),
+    )
+
+
+# A deck added to the registry before anyone has read its sheet on this: say so, and offer the
+# reading most sheets give a wild card.
+_UNREAD_SPECIAL = SpecialFirstCard(
+    summary=gettext_noop(
+        "We have no reading of the %(deck)s sheet for this; agree at the table. Our suggested "
+        "reading: treat it like a Wild, so the player on the dealer's left names the colour "
+        "and opens."
+    ),
+    entry="first-card-wild",
+    chooses_colour=True,
+    silent=True,
+)
 
 
 def _special(edition: str) -> FirstCardOutcome:
@@ -227,77 +231,20 @@ def _special(edition: str) -> FirstCardOutcome:
                 editions=with_special,
             )
         )
-    common = {"kind": "special", "edition": edition}
-    if edition == "kitty":
-        # The only themed sheet that covers its own special card turned up first.
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "Like a Wild: the player on the dealer's left names the starting colour, "
-                "and nobody draws."
-            ),
-            first_player=LEFT_OF_DEALER,
-            direction=CLOCKWISE,
-            returned=False,
-            draws="",
-            chooses_colour=LEFT_OF_DEALER,
-            entry="first-card-kitty",
-            reading=gettext_noop(
-                "The sheet doesn't mention a draw; we read it as making nobody draw."
-            ),
-        )
-    if edition == "cheese-touch":
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "The sheet doesn't say; agree at the table. Our suggested reading: the "
-                "player on the dealer's left picks up 2, then plays a yellow card or picks "
-                "up 2 more."
-            ),
-            first_player=LEFT_OF_DEALER,
-            direction=CLOCKWISE,
-            returned=False,
-            draws=gettext_noop(
-                "the player left of the dealer draws 2, then 2 more if they have no yellow card"
-            ),
-            entry="first-card-cheese-touch",
-            silent=True,
-            reading=gettext_noop(
-                "Following the general summary, where an action card turned up first acts on "
-                "the first player."
-            ),
-        )
-    if edition == "water-drop":
-        return FirstCardOutcome(
-            **common,
-            summary=gettext_noop(
-                "The sheet doesn't say; agree at the table. Our suggested reading: treat it "
-                "like a Wild, so the player on the dealer's left names the colour and opens."
-            ),
-            first_player=LEFT_OF_DEALER,
-            direction=CLOCKWISE,
-            returned=False,
-            draws="",
-            chooses_colour=LEFT_OF_DEALER,
-            entry="first-card-water-drop",
-            silent=True,
-            reading=gettext_noop("Nobody played it, so nobody empties their blue cards."),
-        )
-    # A deck added to the registry before anyone has read its sheet on this: say so, and
-    # offer the reading most sheets give a wild card.
+    found = deck.first_special or _UNREAD_SPECIAL
+    summary = found.summary
+    if found is _UNREAD_SPECIAL:
+        summary = gettext_noop(found.summary, deck=deck.name)
     return FirstCardOutcome(
-        **common,
-        summary=gettext_noop(
-            "We have no reading of the %(deck)s sheet for this; agree at the table. Our "
-            "suggested reading: treat it like a Wild, so the player on the dealer's left names "
-            "the colour and opens.",
-            deck=deck.name,
-        ),
+        kind="special",
+        edition=edition,
+        summary=summary,
         first_player=LEFT_OF_DEALER,
         direction=CLOCKWISE,
         returned=False,
-        draws="",
-        chooses_colour=LEFT_OF_DEALER,
-        entry="first-card-wild",
-        silent=True,
+        draws=found.draws,
+        chooses_colour=LEFT_OF_DEALER if found.chooses_colour else "",
+        entry=found.entry,
+        silent=found.silent,
+        reading=found.reading,
     )

@@ -107,6 +107,8 @@ def test_a_fifth_edition_reaches_the_screens_that_read_the_registry(monkeypatch)
         title="Fire Drop (test)",
         special_name="Fire Drop card",
         special_colour="R",
+        first_special=None,  # nobody has read its sheet on a special card turned up first
+        challenge_reading="",
     )
     monkeypatch.setitem(registry.EDITIONS, "fire-drop", fifth)
     assert ("fire-drop", "Fire Drop (test)") in edition_choices()
