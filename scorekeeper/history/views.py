@@ -63,6 +63,7 @@ from .tables import (
 NIGHTS_PER_PAGE = 20
 PLAYERS_PER_PAGE = 25
 GAMES_PER_PAGE = 10
+RATING_POINTS = 100  # the rated games a player's rating chart and its table show
 NIGHT_PAGE = "history/night_detail.html"
 
 
@@ -341,7 +342,9 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     if response := _csv(request, [table], f"player-{player.pk}"):
         return response
     months = stats.results_by_month(games, player)
-    rated = list(ratings.history_of(player).select_related("game__night").order_by("sequence"))
+    # The chart and its table show the last RATING_POINTS rated games: a player of years has
+    # thousands, more than a phone's chart can draw or anyone reads.
+    rated = list(ratings.history_of(player).order_by("-sequence")[:RATING_POINTS])[::-1]
     others = Player.objects.filter(crew=request.crew).exclude(pk=player.pk)
     win_rate = summary["win_rate"] if summary else None
     context = {
@@ -354,6 +357,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "rated": rated,
         "rating": ratings.Shown(rated[-1].ordinal, rated[-1].games) if rated else None,
         "rating_chart": charts.rating_line([row.ordinal for row in rated]) if rated else "",
+        "rated_all": not rated or rated[0].games == 1,
         "others": others,
     }
     return render(request, "history/player_detail.html", context)

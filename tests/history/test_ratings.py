@@ -205,3 +205,22 @@ def test_the_player_page_charts_the_rating_with_its_table(crew, member_client):
     assert f"<td>+{rows[1].change:.1f}</td>" in page
     spanish = member_client.get(f"/players/{ann.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Puntuación" in spanish and "asentándose: 3 partidas puntuadas" in spanish
+
+
+def test_the_player_page_charts_only_the_last_games_of_a_long_history(
+    crew, member_client, monkeypatch
+):
+    from scorekeeper.history import views
+
+    monkeypatch.setattr(views, "RATING_POINTS", 2)
+    for day in range(1, 5):
+        make_game(crew, [("Ann", {"Ben": 120})], players=["Ann", "Ben"], date=f"2026-11-0{day}")
+    ann = Player.objects.get(name="Ann")
+    page = member_client.get(f"/players/{ann.pk}/").content.decode()
+    last = list(Rating.objects.filter(player=ann).order_by("sequence"))[-2:]
+    assert page.count('<circle class="dot') == 2
+    assert "Rating after each of the last 2 rated games, oldest first." in page
+    assert f"<td>{last[0].ordinal:.1f}</td>" in page and f"<td>{last[1].ordinal:.1f}</td>" in page
+    # The current rating and its game count come from the last game, whatever is charted.
+    assert f'<span class="big-number">{last[1].ordinal:.1f}</span>' in page
+    assert "settling in: 4 rated games so far" in page
