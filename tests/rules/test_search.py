@@ -187,3 +187,9 @@ def test_a_query_is_fast():
 )
 def test_a_first_card_entry_answers_only_a_question_about_the_start(query, slug):
     assert search(query)[0].entry.slug == slug
+
+
+def test_the_letters_of_an_unusual_word_lean_towards_the_entries_asked_with_it():
+    # "chupate cuatro" (a Wild Draw Four, in table Spanish) is no word the rewrites know: the
+    # letter n-grams of the ways the entries are asked carry it to the Wild Draw Four.
+    assert search("el chupate cuatro se puede tirar siempre")[0].entry.slug == "wild-draw-four"
