@@ -36,7 +36,7 @@ import math
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from rapidfuzz import process
@@ -520,10 +520,11 @@ class _Query:
     terms: dict[str, float]  # known terms with their weights (a corrected typo counts less)
     unknown: int  # meaningful words no entry or question uses at all, even corrected
     language: str
+    mass: float = field(init=False)  # the terms' weight, each by its rarity (read often)
 
-    @property
-    def mass(self) -> float:
-        return sum(weight * _IDF[t] for t, weight in self.terms.items())
+    def __post_init__(self) -> None:
+        mass = sum(weight * _IDF[t] for t, weight in self.terms.items())
+        object.__setattr__(self, "mass", mass)
 
 
 @lru_cache(maxsize=1024)
@@ -607,38 +608,42 @@ def _bm25f(index: int, query: _Query) -> float:
     return score
 
 
-# Every phrasing a question in each language is compared with, by the terms it holds, so a
-# question touches only the phrasings it shares a term with: (owner, number, the phrasing's
-# mass); the owner is an entry's index, or len(_DOCS) for the matters no sheet settles.
-_PHRASINGS_BY_TERM: dict[str, dict[str, list[tuple[int, int, float]]]] = {
+# Every phrasing, numbered: its owner (an entry's index, or len(_DOCS) for the matters no
+# sheet settles) and its mass; and by language, the numbers of the phrasings a question in that
+# language is compared with, by the terms they hold, so a question touches only the phrasings
+# it shares a term with.
+_PHRASING_OWNER: list[int] = []
+_PHRASING_MASS: list[float] = []
+_PHRASINGS_BY_TERM: dict[str, dict[str, list[int]]] = {
     language: defaultdict(list) for language in (EN, ES)
 }
 for _owner, _doc in enumerate((*_DOCS, _UNSETTLED)):
-    for _number, _phrasing in enumerate(_doc.phrasings):
-        _mass = sum(_IDF[t] for t in _phrasing.terms)
+    for _phrasing in _doc.phrasings:
+        _number = len(_PHRASING_OWNER)
+        _PHRASING_OWNER.append(_owner)
+        _PHRASING_MASS.append(sum(_IDF[t] for t in _phrasing.terms))
         for _language in (EN, ES) if _phrasing.language is None else (_phrasing.language,):
             for _term_ in _phrasing.terms:
-                _PHRASINGS_BY_TERM[_language][_term_].append((_owner, _number, _mass))
+                _PHRASINGS_BY_TERM[_language][_term_].append(_number)
 
 
 @lru_cache(maxsize=1024)
 def _nearest(query_text: str) -> dict[int, float]:
     """For each owner, how close its nearest phrasing is to the whole question (both ways)."""
     query = _analyse(query_text)
-    matched: dict[tuple[int, int], float] = defaultdict(float)
-    masses: dict[tuple[int, int], float] = {}
+    matched: dict[int, float] = defaultdict(float)
     by_term = _PHRASINGS_BY_TERM[query.language]
     for term, weight in query.terms.items():
         gained = weight * _IDF[term]
-        for owner, number, mass in by_term.get(term, ()):
-            matched[owner, number] += gained
-            masses[owner, number] = mass
+        for number in by_term.get(term, ()):
+            matched[number] += gained
     nearest: dict[int, float] = {}
     query_mass = query.mass
-    for key, found in matched.items():
-        closeness = found * (0.25 + 0.75 * (found / masses[key]) * (found / query_mass))
-        if closeness > nearest.get(key[0], 0.0):
-            nearest[key[0]] = closeness
+    for number, found in matched.items():
+        closeness = found * (0.25 + 0.75 * (found / _PHRASING_MASS[number]) * (found / query_mass))
+        owner = _PHRASING_OWNER[number]
+        if closeness > nearest.get(owner, 0.0):
+            nearest[owner] = closeness
     return nearest
 
 
@@ -722,12 +727,12 @@ _FIRST_CARD_DOCS = frozenset(
 _NO_START_SHARE = 0.3
 
 
-# A second naive Bayes, over the letters rather than the words: the character 3- and 4-grams
+# A second naive Bayes, over the letters rather than the words: the character 4-grams
 # of each way an entry is asked (in the question's language), so a misspelt or unusual form
 # of a word ("chupate", "rebersa") still leans towards the entries asked with its neighbours.
 _CHAR_SMOOTHING = 0.5
 _CHAR_WEIGHT = 2.0
-_CHAR_SIZES = (3, 4)
+_CHAR_SIZES = (4,)
 _CHAR_FULL_AT = 4  # terms in the question from which the letters count in full
 
 
