@@ -874,8 +874,10 @@ ANSWER, LIKELY, NONE = "answer", "likely", "none"
 #
 # No sheet covers it when the question is nearer to a matter no sheet settles than to the best
 # entry: by its nearest phrasing (the entry's must be at least 1/_UNSETTLED_MARGIN as close), or
-# by the naive Bayes (the unsettled matters likelier by more than _UNSETTLED_LIKELIER).
-_UNSETTLED_MARGIN = 2.0
+# by the naive Bayes (the unsettled matters likelier by more than _UNSETTLED_LIKELIER). Where
+# cut-offs give the same right verdicts within half a point, the one with the fewest wrong
+# banners wins: a banner over a settled question sends the table to invent a rule.
+_UNSETTLED_MARGIN = 3.0
 _UNSETTLED_LIKELIER = 1.0
 # How much of the question the best entry must account for (its coverage, 0 to 1) to be a
 # likely answer, and to be the answer. A word the library doesn't know at all weighs like the

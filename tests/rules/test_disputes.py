@@ -315,9 +315,7 @@ def test_the_edition_filter_applies_to_lookup():
 search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
 # A question no sheet settles that shares words with a settled entry (uno-catch-window): only
 # its nearness to the matters no sheet settles keeps it from being answered.
-NEAR_MISS = (
-    "someone forgot it was their turn and the next guy already played, did they lose their turn"
-)
+NEAR_MISS = "a card fell on the floor face up, redo?"
 
 
 def test_a_clear_question_is_an_answer_and_a_house_rule_is_never_one():
