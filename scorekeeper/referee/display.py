@@ -316,10 +316,10 @@ def who_may_challenge(edition: str = "classic") -> ChallengeRule:
     )
 
 
-# The special cards whose colour in a challenge is our reading, not the sheet's (the Kitty
-# sheet itself calls its card a wild card).
 def special_card_reading(edition: str) -> str:
-    """Our reading of how the deck's special card counts in a challenge, or ""."""
+    """Our reading of how the deck's special card counts in a challenge (its registry entry
+    names the rules entry that holds it), or "" where the sheet says it (the Kitty sheet calls
+    its card a wild card) or the deck has none."""
     slug = get_edition(edition).challenge_reading if edition in EDITIONS else ""
     entry = get_entry(slug) if slug else None
     return localized(entry, get_language()).interpretation if entry else ""
