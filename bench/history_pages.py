@@ -4,7 +4,8 @@ Run: .venv/bin/python bench/history_pages.py [--games N] [--runs N]
 
 Seeds a throwaway SQLite database under /tmp with ``seed_demo``, then times each page through
 the Django test client, signed in, and prints the median of several runs in milliseconds.
-Target: the players table and a night's page under 300 ms each.
+Target: the players table (all time and by season), the nights list by season, a night's page
+and its shared recap under 300 ms each.
 """
 
 from __future__ import annotations
@@ -75,8 +76,19 @@ def run(games: int, runs: int) -> int:
     game = Game.objects.filter(crew=crew).order_by("-started_at").first()
     player = Player.objects.filter(crew=crew).order_by("name").first()
     other = Player.objects.filter(crew=crew).order_by("name").last()
+    from scorekeeper.games.nights import night_share_recap
+    from scorekeeper.history import seasons
+
+    year = str(night.date.year)
+    quarter = seasons.quarter_of(night.date).key
+    recap = night_share_recap(night=night)
     pages = [
         ("players table", "/players/"),
+        ("players table, a season (a year)", f"/players/?season={year}"),
+        ("players table, a season (a quarter)", f"/players/?season={quarter}"),
+        ("game nights list, a season", f"/nights/?season={year}"),
+        ("head to head, a season", f"/players/head-to-head/?a={{a}}&b={{b}}&season={year}"),
+        ("a night's shared recap", f"/recap/{recap}/"),
         (
             "players table, filtered and sorted",
             "/players/?period=365d&scoring=standard&sort=-win_rate",
@@ -87,6 +99,15 @@ def run(games: int, runs: int) -> int:
         ("a player's page", f"/players/{player.pk}/"),
         ("head to head", f"/players/head-to-head/?a={player.pk}&b={other.pk}"),
     ]
+    pages = [(label, url.format(a=player.pk, b=other.pk)) for label, url in pages]
+    targeted = {
+        "players table",
+        "players table, a season (a year)",
+        "players table, a season (a quarter)",
+        "game nights list, a season",
+        "a night's page",
+        "a night's shared recap",
+    }
     print(f"median of {runs} runs (after 2 warm-up runs), server time via the test client:")
     failed = False
     for label, url in pages:
@@ -100,7 +121,7 @@ def run(games: int, runs: int) -> int:
                 times.append(elapsed)
         median = statistics.median(times)
         mark = ""
-        if label in ("players table", "a night's page"):
+        if label in targeted:
             ok = median < TARGET_MS
             failed |= not ok
             mark = f"  (target < {TARGET_MS} ms: {'ok' if ok else 'MISSED'})"
