@@ -115,6 +115,7 @@ INSTALLED_APPS = [
     "axes",
     "scorekeeper.languages",
     "scorekeeper.games",
+    "scorekeeper.gamefiles",
     "scorekeeper.history",
     "scorekeeper.roster",
     "scorekeeper.referee",

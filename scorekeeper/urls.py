@@ -10,6 +10,7 @@ urlpatterns = [
     path("ping/", pwa.ping, name="ping"),
     path("", include("scorekeeper.crews.urls")),
     path("", include("scorekeeper.games.urls")),
+    path("", include("scorekeeper.gamefiles.urls")),
     path("", include("scorekeeper.roster.urls")),
     path("", include("scorekeeper.history.urls")),
     path("", include("scorekeeper.referee.urls")),

@@ -32,6 +32,7 @@ PURE = {
 # What the games app must not import: the apps built on it.
 ABOVE_GAMES = (
     "scorekeeper.crews",
+    "scorekeeper.gamefiles",
     "scorekeeper.referee",
     "scorekeeper.history",
     "scorekeeper.roster",
@@ -163,3 +164,94 @@ def test_games_templates_use_no_referee_or_history_template():
         for problem in template_problems(path.read_text())
     }
     assert not wrong, sorted(wrong)
+
+
+# The game files stand on the table (games) and under the apps that offer them (history's
+# import and export pages, the demo seed).
+ABOVE_GAME_FILES = (
+    "scorekeeper.crews",
+    "scorekeeper.referee",
+    "scorekeeper.history",
+    "scorekeeper.roster",
+)
+
+
+def test_game_files_import_nothing_from_the_apps_built_on_them():
+    assert _modules_under("scorekeeper.gamefiles")
+    wrong = _imports_into("scorekeeper.gamefiles", ABOVE_GAME_FILES)
+    assert not wrong, sorted(wrong)
+
+
+def module_imports(path: Path, known: set[str]) -> set[str]:
+    """The project modules a file imports, anywhere in it (inside functions too): ``from
+    package import module`` names the module, not the package's ``__init__``."""
+    found = set()
+    for module in imports_of(path):
+        if module in known:
+            found.add(module)
+        elif module.rpartition(".")[0] in known:  # "from x import name": x itself
+            found.add(module.rpartition(".")[0])
+    # "from x import sub" reads x.sub; x is only imported when a name of x's own is taken.
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.ImportFrom) and node.names:
+            base = _absolute(path, node)
+            if all(f"{base}.{alias.name}" in known for alias in node.names):
+                found.discard(base)
+    return found
+
+
+def _absolute(path: Path, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    base = _package_of(path).split(".")
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan): each is a circle."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(node: str) -> None:
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in order:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], order[target])
+        if low[node] == order[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in order:
+            visit(node)
+    return circles
+
+
+def test_the_circle_finder_finds_a_circle_and_only_that():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_circles(graph) == [["a", "b", "c"]]
+    assert import_circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_of_the_project_imports_itself_round_a_circle():
+    """No circle, not even one dodged by an import inside a function (those are read too)."""
+    modules = {
+        _module_name(path): path for path in PACKAGE.rglob("*.py") if "migrations" not in path.parts
+    }
+    known = set(modules)
+    graph = {name: module_imports(path, known) - {name} for name, path in modules.items()}
+    assert graph["scorekeeper.gamefiles.trash"] >= {"scorekeeper.gamefiles.files"}
+    assert not import_circles(graph)

@@ -14,7 +14,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 
 from scorekeeper.domain import RuleError
-from scorekeeper.games.game_files import import_file, read_game_file
+from scorekeeper.gamefiles.files import import_file, read_game_file
 from scorekeeper.games.models import Game
 from scorekeeper.languages.words import in_words
 from tests.fuzzing import TARGETS, fingerprint, hostile_file, hostile_game, make_site

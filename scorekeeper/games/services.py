@@ -32,7 +32,6 @@ from scorekeeper.domain import (
 
 from .audit import changes_since
 from .entries import HandInput, named_entry, stored_entry
-from .game_files import export_game, import_game, with_names
 from .models import (
     Crew,
     DeletedGame,
@@ -57,7 +56,7 @@ GAME_UNDO_WINDOW = dt.timedelta(minutes=10)
 
 # A service joins the caller's transaction (a view's locked_game block) without a savepoint;
 # alone it runs in a transaction of its own.
-_write = transaction.atomic(savepoint=False)
+joined_write = transaction.atomic(savepoint=False)
 
 
 class Conflict(RuleError):
@@ -79,11 +78,11 @@ class Saved:
     unchanged: bool = False
 
 
-def _user(by: User) -> AbstractBaseUser | None:
+def acting_user(by: User) -> AbstractBaseUser | None:
     return by if by is not None and by.is_authenticated else None
 
 
-def _at(moment: dt.datetime) -> str:
+def clock_time(moment: dt.datetime) -> str:
     return time_format(timezone.localtime(moment), "H:i")
 
 
@@ -106,7 +105,7 @@ def locked_game(
         games = games.filter(crew=crew)
     if member is not None:
         # pk, not the user: "user=None" would match crews that have no member at all.
-        games = games.filter(crew__memberships__user_id=getattr(_user(member), "pk", -1))
+        games = games.filter(crew__memberships__user_id=getattr(acting_user(member), "pk", -1))
     if crew is None and member is None:
         raise ValueError("Say whose game this is: crew= or member=.")
     with transaction.atomic():
@@ -127,10 +126,10 @@ def _bump(game: Game, scored: ScoredGame) -> None:
     )
     game.version += 1
     game.updated_at = now
-    _changed(game, was_finished=was_finished)
+    announce_change(game, was_finished=was_finished)
 
 
-def _changed(game: Game, *, was_finished: bool | None = None) -> None:
+def announce_change(game: Game, *, was_finished: bool | None = None) -> None:
     """Tell the other apps (player stats) once the write is committed.
 
     ``finished``/``was_finished`` let a listener skip games whose results cannot have moved
@@ -176,9 +175,9 @@ def store_round(
         version=version,
         went_out_on=went_out_on,
         created_at=created_at or timezone.now(),
-        created_by_id=created_by_id if created_at else getattr(_user(by), "pk", None),
+        created_by_id=created_by_id if created_at else getattr(acting_user(by), "pk", None),
     )
-    round_._history_user = _user(by)
+    round_._history_user = acting_user(by)
     if not record_history:  # simple-history skips a row that has this attribute at all
         round_.skip_history_when_saving = True
     round_.save(force_insert=True)
@@ -237,7 +236,7 @@ def tonight(crew: Crew, *, now: dt.datetime | None = None) -> GameNight:
     return night
 
 
-@_write
+@joined_write
 def game_start(
     *,
     crew: Crew,
@@ -271,20 +270,20 @@ def game_start(
         house_rules=dict(house_rules or {}),
         house_note=house_note,
     )
-    game._history_user = _user(by)
+    game._history_user = acting_user(by)
     game.save(force_insert=True)
     Seat.objects.bulk_create(
         Seat(crew=crew, game=game, player=player, number=index)
         for index, player in enumerate(players)
     )
-    _changed(game)
+    announce_change(game)
     return game
 
 
 # --- Rounds -----------------------------------------------------------------------------------
 
 
-@_write
+@joined_write
 def round_record(
     *,
     game: Game,
@@ -311,7 +310,7 @@ def round_record(
     if number is not None and number != next_number:
         if number < next_number:
             taken = stored[number - 1]
-            values = {"number": number, "time": _at(taken.created_at)}
+            values = {"number": number, "time": clock_time(taken.created_at)}
             if taken.created_by_id:
                 message = _(
                     "Round %(number)s was already saved from another phone at %(time)s by %(who)s."
@@ -400,7 +399,7 @@ def _changes_since(game: Game, round_: Round, version: int) -> str:
     return " ".join(changes_since(round_.pk, version, _seat_names(game)))
 
 
-@_write
+@joined_write
 def round_edit(
     *,
     game: Game,
@@ -449,7 +448,7 @@ def round_edit(
     round_.entry = entry
     round_.went_out_on = went_out_on
     round_.version += 1
-    round_._history_user = _user(by)
+    round_._history_user = acting_user(by)
     round_.save(update_fields=["winner", "entry", "went_out_on", "version"])
     Hand.objects.filter(round=round_).delete()
     _store_hands(game, round_, entry)
@@ -457,7 +456,7 @@ def round_edit(
     return Saved(board=Board(game=game, scored=scored), number=number)
 
 
-@_write
+@joined_write
 def round_delete_last(*, game: Game, number: int | None, by: User = None) -> Board:
     """Delete the last round, which must be round ``number``; it stays restorable."""
     _refuse_if_ended(game)
@@ -474,7 +473,7 @@ def round_delete_last(*, game: Game, number: int | None, by: User = None) -> Boa
             }
         raise Conflict(message)
     scored = _rescored(game, _stored_rounds(game)[:-1])
-    last._history_user = _user(by)
+    last._history_user = acting_user(by)
     last.delete()
     _bump(game, scored)
     return Board(game=game, scored=scored, deleted=_restorable(game, scored.next_round))
@@ -500,7 +499,7 @@ def restorable_round(game: Game, board: Board) -> Any:
     return None if board.finished else _restorable(game, board.next_round)
 
 
-@_write
+@joined_write
 def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
     """Put back the deleted round ``deletion`` (its history id) if nothing took its place."""
     _refuse_if_ended(game)
@@ -537,7 +536,7 @@ def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
 # --- The game's settings ------------------------------------------------------------------
 
 
-@_write
+@joined_write
 def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = None) -> Game:
     """A new game with the same players, seats, edition, mode, target and house rules.
 
@@ -576,12 +575,12 @@ def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = 
 def _save_setting(game: Game, fields: list[str], by: User) -> None:
     """Save changed settings with a history row naming who, and bump the version."""
     game.version += 1
-    game._history_user = _user(by)
+    game._history_user = acting_user(by)
     game.save(update_fields=[*fields, "version", "updated_at"])
-    _changed(game)
+    announce_change(game)
 
 
-@_write
+@joined_write
 def game_set_dealer(*, game: Game, player: Player, by: User = None) -> None:
     if player.pk not in {seat.player_id for seat in game.seats.all()}:
         raise RuleError(_("%(player)s is not playing in this game.") % {"player": player.name})
@@ -589,7 +588,7 @@ def game_set_dealer(*, game: Game, player: Player, by: User = None) -> None:
     _save_setting(game, ["first_dealer"], by)
 
 
-@_write
+@joined_write
 def game_set_house_rules(
     *, game: Game, house_rules: Mapping[str, Any], house_note: str, by: User = None
 ) -> None:
@@ -598,7 +597,7 @@ def game_set_house_rules(
     _save_setting(game, ["house_rules", "house_note"], by)
 
 
-@_write
+@joined_write
 def game_new_share_token(*, game: Game, by: User = None) -> None:
     game.share_token = new_token()
     _save_setting(game, ["share_token"], by)
@@ -615,7 +614,7 @@ def _ending_words(ending: str) -> str:
     }.get(ending, ending)
 
 
-def _refuse_stale(game: Game, version: int | None) -> None:
+def refuse_stale(game: Game, version: int | None) -> None:
     """A stop or a delete names the version the phone showed: a round saved meanwhile could
     change who leads, so the table looks again before deciding."""
     if version is not None and version != game.version:
@@ -627,7 +626,7 @@ def _refuse_stale(game: Game, version: int | None) -> None:
         )
 
 
-@_write
+@joined_write
 def game_end(*, game: Game, ending: str, version: int | None = None, by: User = None) -> Board:
     """Stop a game before anyone reached the target.
 
@@ -647,7 +646,7 @@ def game_end(*, game: Game, ending: str, version: int | None = None, by: User = 
         raise Conflict(
             _("This game was already stopped (%(how)s).") % {"how": _ending_words(game.ended)}
         )
-    _refuse_stale(game, version)
+    refuse_stale(game, version)
     rounds = _stored_rounds(game)
     if _rescored(game, rounds).finished:
         raise Conflict(_("This game is already over: someone reached the target."))
@@ -660,140 +659,26 @@ def game_end(*, game: Game, ending: str, version: int | None = None, by: User = 
         )
     game.ended = ending
     scored = _rescored(game, rounds)
-    game._history_user = _user(by)
+    game._history_user = acting_user(by)
     game.save(update_fields=["ended"])
     _bump(game, scored)
     return Board(game=game, scored=scored)
 
 
-@_write
+@joined_write
 def game_resume(*, game: Game, by: User = None) -> Board:
     """Undo :func:`game_end`: the game is in play again where it stopped."""
     if not game.ended:
         raise Conflict(_("This game is not stopped, so there is nothing to resume."))
     game.ended = ""
     scored = _rescored(game, _stored_rounds(game))
-    game._history_user = _user(by)
+    game._history_user = acting_user(by)
     game.save(update_fields=["ended"])
     _bump(game, scored)
     return Board(game=game, scored=scored)
-
-
-@_write
-def game_delete(*, game: Game, version: int | None = None, by: User = None) -> DeletedGame:
-    """Delete a game (from :func:`locked_game`, with its challenges), keeping its game file
-    for :data:`GAME_UNDO_WINDOW` so :func:`game_restore` can put it back.
-
-    The table's live link does not die with a rematch deleted by mistake: it goes back to
-    the game the rematch followed.
-    """
-    _refuse_stale(game, version)
-    now = timezone.now()
-    rematches = list(game.rematches.values_list("pk", flat=True))
-    previous = (
-        Game.objects.filter(pk=game.rematch_of_id, crew_id=game.crew_id)
-        .values_list("pk", "share_token")
-        .first()
-        if game.rematch_of_id
-        else None
-    )
-    table = {
-        "share_token": game.share_token,
-        "rematch_of": previous[0] if previous else None,
-        "rematch_of_token": previous[1] if previous else None,
-        "rematches": rematches,
-        # By id, in seat order: a player renamed on the roster before the undo is still them.
-        "players": [seat.player_id for seat in game.seats.all()],
-    }
-    DeletedGame.objects.filter(crew_id=game.crew_id, deleted_at__lt=now - GAME_UNDO_WINDOW).delete()
-    kept = DeletedGame.objects.create(
-        crew_id=game.crew_id,
-        uid=game.uid,
-        label=", ".join(seat.player.name for seat in game.seats.all())[:200],
-        data={"file": export_game(game), "table": table},
-        deleted_by=_user(by),
-        deleted_at=now,
-    )
-    _changed(game)  # its results (if it had any) go with it
-    game._history_user = _user(by)
-    game.delete()
-    if previous and not rematches:
-        Game.objects.filter(pk=previous[0]).update(
-            share_token=table["share_token"], updated_at=now, version=F("version") + 1
-        )
-    return kept
-
-
-def _current_names(crew: Crew, file: dict[str, Any], table: dict[str, Any]) -> dict[str, Any]:
-    """The deleted game's file with each seated player's name as the roster has it now (a
-    rename since the deletion); a player merged away meanwhile comes back by the old name."""
-    ids = table.get("players") or []
-    now = dict(Player.objects.filter(crew=crew, pk__in=ids).values_list("pk", "name"))
-    renames = {
-        old: now[pk] for old, pk in zip(file.get("players", []), ids, strict=False) if pk in now
-    }
-    return with_names(file, {old: new for old, new in renames.items() if old != new})
 
 
 def deleted_games(crew: Crew, *, now: dt.datetime | None = None):
     """The crew's deleted games that can still be put back, newest first."""
     now = now or timezone.now()
     return DeletedGame.objects.filter(crew=crew, deleted_at__gte=now - GAME_UNDO_WINDOW)
-
-
-@transaction.atomic  # not _write: a refusal here must not break a caller's transaction
-def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
-    """Put back the deleted game ``deleted`` (a DeletedGame id) of ``crew`` while its undo
-    lasts: imported from its game file (same id, rounds, challenges and trail), with its
-    live link and its place in a chain of rematches. It comes back under a new number."""
-
-    kept = DeletedGame.objects.select_for_update().filter(crew=crew, pk=deleted).first()
-    if kept is None or timezone.now() - kept.deleted_at > GAME_UNDO_WINDOW:
-        raise Conflict(
-            _(
-                "That game can't be put back any more: it was already restored, or its undo "
-                "expired after %(minutes)s minutes."
-            )
-            % {"minutes": int(GAME_UNDO_WINDOW.total_seconds() // 60)}
-        )
-    table = kept.data.get("table") or {}
-    game = import_game(crew=crew, data=_current_names(crew, kept.data["file"], table))
-    fields: dict[str, Any] = {}
-    previous = table.get("rematch_of")
-    if previous and Game.objects.filter(pk=previous, crew=crew).exists():
-        fields["rematch_of_id"] = previous
-    token = table.get("share_token")
-    if token:
-        holder = Game.objects.filter(share_token=token).values_list("pk", flat=True).first()
-        if holder is not None and holder == previous:
-            # The link went back to the previous game when this one was deleted: it returns.
-            Game.objects.filter(pk=previous).update(
-                share_token=table.get("rematch_of_token") or new_token(),
-                version=F("version") + 1,
-            )
-            holder = None
-        if holder is None:
-            fields["share_token"] = token
-    user = _user(by)
-    who = user.get_username() if user is not None else None
-    times = {"deleted": _at(kept.deleted_at), "now": _at(timezone.now()), "who": who}
-    if who:
-        text = _("Game deleted at %(deleted)s and put back at %(now)s by %(who)s.") % times
-    else:
-        text = _("Game deleted at %(deleted)s and put back at %(now)s.") % times
-    note = {
-        "at": timezone.now().isoformat(),
-        "by": who,
-        "action": "game-restored",
-        "round": None,
-        "text": text,
-    }
-    fields["imported_audit"] = [*game.imported_audit, note]
-    Game.objects.filter(pk=game.pk).update(**fields)
-    Game.objects.filter(
-        pk__in=table.get("rematches") or [], crew=crew, rematch_of__isnull=True
-    ).update(rematch_of=game)
-    for name, value in fields.items():
-        setattr(game, name, value)
-    kept.delete()
-    return game

@@ -45,18 +45,16 @@ from .access import crew_required, current_crew
 from .addresses import listening_on_loopback_only, shared_url
 from .forms import GameSetupForm, HouseRulesForm, RoundForm
 from .middleware import activate_viewer_zone
-from .models import DeletedGame, Ending, Game, Player
+from .models import Ending, Game, Player
 from .nights import crew_evening
 from .scoreboard import Board, board_for, load_game, night_winners
 from .services import (
     GAME_UNDO_WINDOW,
     Conflict,
     deleted_games,
-    game_delete,
     game_end,
     game_new_share_token,
     game_rematch,
-    game_restore,
     game_resume,
     game_set_dealer,
     locked_game,
@@ -89,10 +87,10 @@ def home(request: HttpRequest) -> HttpResponse:
                 "scoring_summaries": _scoring_summaries(),
             },
         )
-    return _dashboard(request, crew)
+    return dashboard_page(request, crew)
 
 
-def _dashboard(request: HttpRequest, crew, *, error: str | None = None, status: int = 200):
+def dashboard_page(request: HttpRequest, crew, *, error: str | None = None, status: int = 200):
     """A member's home: the game in play to continue, games deleted a moment ago (Undo),
     the last night's winners and the recent games."""
     games = Game.objects.filter(crew=crew)
@@ -208,7 +206,7 @@ def _members_without_a_player(crew, roster: dict[str, Player]) -> dict[str, Any]
 
 
 @contextmanager
-def _locked_game_or_404(request: HttpRequest, game_id: int, **options: bool) -> Iterator[Game]:
+def locked_game_or_404(request: HttpRequest, game_id: int, **options: bool) -> Iterator[Game]:
     """A game of the current member's crew under its row lock, for one write; else 404."""
     with locked_game(member=request.user, game_id=game_id, **options) as game:
         if game is None:
@@ -216,7 +214,7 @@ def _locked_game_or_404(request: HttpRequest, game_id: int, **options: bool) -> 
         yield game
 
 
-def _board_or_404(request: HttpRequest, game_id: int) -> Board:
+def board_or_404(request: HttpRequest, game_id: int) -> Board:
     """A consistent read of a game of the current crew, scored once."""
     game = load_game(Game.objects.filter(crew=request.crew), game_id)  # type: ignore[attr-defined]
     if game is None:
@@ -270,7 +268,7 @@ def _life_choices(board: Board) -> dict[str, Any]:
     }
 
 
-def _table(request: HttpRequest, board: Board, status: int = 200, **extra) -> HttpResponse:
+def table_page(request: HttpRequest, board: Board, status: int = 200, **extra) -> HttpResponse:
     """The scoreboard page, or only its #table fragment for htmx."""
     context = _table_context(request, board, **extra)
     return render_page(request, "games/game.html", context, partial="table", status=status)
@@ -279,7 +277,7 @@ def _table(request: HttpRequest, board: Board, status: int = 200, **extra) -> Ht
 @crew_required
 @require_GET
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _table(request, _board_or_404(request, game_id))
+    return table_page(request, board_or_404(request, game_id))
 
 
 @crew_required
@@ -287,7 +285,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
     conflict: Conflict | None = None
     saved = None
-    with _locked_game_or_404(request, game_id) as game:
+    with locked_game_or_404(request, game_id) as game:
         players = [seat.player.name for seat in game.seats.all()]
         form = _round_form(game, players, request.POST)
         if form.is_valid():
@@ -308,7 +306,7 @@ def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
     if saved is not None:
         if not request.htmx:
             return redirect("games:game_detail", game_id=game_id)
-        response = _table(request, saved.board)
+        response = table_page(request, saved.board)
         # Show the updated scoreboard, not the fresh form the thumb was on.
         response["HX-Reswap"] = "outerHTML show:#table:top"
         return response
@@ -320,13 +318,13 @@ def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
         form = _round_form(game, board.players, data)
         form.is_valid()
         context = {"conflict": str(conflict), "conflict_number": board.next_round}
-        response = _table(request, board, status=409, form=form, **context)
+        response = table_page(request, board, status=409, form=form, **context)
         response["HX-Reswap"] = "outerHTML show:#round-errors:top"
         return response
     board = board_for(game)
     # A finished game shows no round form, so its refusal is shown above the board.
     error = " ".join(form.non_field_errors()) if board.finished else None
-    response = _table(request, board, status=422, form=form, error=error)
+    response = table_page(request, board, status=422, form=form, error=error)
     if not board.finished:
         response["HX-Reswap"] = "outerHTML show:#round-errors:top"
     return response
@@ -354,7 +352,7 @@ def _edit_initial(board: Board, number: int) -> dict[str, Any]:
 def round_change(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     status = 200
     if request.method == "GET":
-        board = _board_or_404(request, game_id)
+        board = board_or_404(request, game_id)
         if not 1 <= number <= len(board.rounds):
             raise Http404(_("No such round."))
         version = board.game.rounds.all()[number - 1].version
@@ -363,7 +361,7 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         return _edit_page(request, board, form, number, status)
     conflict = None
     # The edit redirects to the board: it needs no challenge log.
-    with _locked_game_or_404(request, game_id, challenges=False) as game:
+    with locked_game_or_404(request, game_id, challenges=False) as game:
         players = [seat.player.name for seat in game.seats.all()]
         form = _round_form(game, players, request.POST)
         if form.is_valid():
@@ -389,10 +387,10 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
                         % {"number": number},
                     )
                 return redirect("games:game_detail", game_id=game_id)
-    board = _board_or_404(request, game_id)
+    board = board_or_404(request, game_id)
     if conflict:
         if number > len(board.rounds):
-            return _table(request, board, status=409, error=conflict)
+            return table_page(request, board, status=409, error=conflict)
         # The fresh version, so saving again on purpose overwrites what is now stored.
         data = request.POST.copy()
         data["version"] = str(board.game.rounds.all()[number - 1].version)
@@ -420,7 +418,7 @@ def _edit_page(request, board: Board, form: RoundForm, number: int, status: int)
     return render(request, "games/round_edit.html", context, status=status)
 
 
-def _posted_int(request: HttpRequest, name: str) -> int | None:
+def posted_int(request: HttpRequest, name: str) -> int | None:
     value = request.POST.get(name, "")
     return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
 
@@ -430,20 +428,20 @@ def _table_write(
 ) -> HttpResponse:
     """Run one write on the locked game and show the board it returns; a refusal (409) is
     shown above the board as it is stored now."""
-    with _locked_game_or_404(request, game_id) as game:
+    with locked_game_or_404(request, game_id) as game:
         try:
             board = write(game)
         except RuleError as error:
             refusal = in_words(error)
         else:
-            return _table(request, board)
-    return _table(request, _board_or_404(request, game_id), status=409, error=refusal)
+            return table_page(request, board)
+    return table_page(request, board_or_404(request, game_id), status=409, error=refusal)
 
 
 @crew_required
 @require_POST
 def round_delete(request: HttpRequest, game_id: int) -> HttpResponse:
-    number = _posted_int(request, "number")
+    number = posted_int(request, "number")
     return _table_write(
         request,
         game_id,
@@ -454,7 +452,7 @@ def round_delete(request: HttpRequest, game_id: int) -> HttpResponse:
 @crew_required
 @require_POST
 def round_undo(request: HttpRequest, game_id: int) -> HttpResponse:
-    deletion = _posted_int(request, "deletion") or 0
+    deletion = posted_int(request, "deletion") or 0
     return _table_write(
         request,
         game_id,
@@ -465,7 +463,7 @@ def round_undo(request: HttpRequest, game_id: int) -> HttpResponse:
 @crew_required
 @require_POST
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
-    with _locked_game_or_404(request, game_id) as game:
+    with locked_game_or_404(request, game_id) as game:
         new_game = game_rematch(game=game, by=request.user)
     url = reverse("games:game_detail", args=[new_game.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -474,21 +472,21 @@ def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 @crew_required
 @require_POST
 def dealer_pick(request: HttpRequest, game_id: int) -> HttpResponse:
-    with _locked_game_or_404(request, game_id) as game:
+    with locked_game_or_404(request, game_id) as game:
         seated = {seat.player.name: seat.player for seat in game.seats.all()}
         name = request.POST.get("dealer", "")
         if name in seated:
             game_set_dealer(game=game, player=seated[name], by=request.user)
-            return _table(request, board_for(game))
-    board = _board_or_404(request, game_id)
-    return _table(request, board, dealer_error=_("Pick who deals."), status=422)
+            return table_page(request, board_for(game))
+    board = board_or_404(request, game_id)
+    return table_page(request, board, dealer_error=_("Pick who deals."), status=422)
 
 
 @crew_required
 @require_POST
 def dealer_draw(request: HttpRequest, game_id: int) -> HttpResponse:
     """The draw for deal: each player's card; highest number deals, a tie redraws."""
-    with _locked_game_or_404(request, game_id) as game:
+    with locked_game_or_404(request, game_id) as game:
         seated = {seat.player.name: seat.player for seat in game.seats.all()}
         draws = {name: request.POST.get(f"draw_{i}", "") for i, name in enumerate(seated)}
         try:
@@ -498,17 +496,17 @@ def dealer_draw(request: HttpRequest, game_id: int) -> HttpResponse:
         else:
             if result.dealer is not None:
                 game_set_dealer(game=game, player=seated[result.dealer], by=request.user)
-                return _table(request, board_for(game))
+                return table_page(request, board_for(game))
             names = pgettext("between winners' names", " and ").join(result.redraw)
             message, status = _("Tie for highest: %(names)s draw again.") % {"names": names}, 200
-    board = _board_or_404(request, game_id)
-    return _table(request, board, dealer_error=message, draws=draws, status=status)
+    board = board_or_404(request, game_id)
+    return table_page(request, board, dealer_error=message, draws=draws, status=status)
 
 
 @crew_required
 @require_POST
 def share_reset(request: HttpRequest, game_id: int) -> HttpResponse:
-    with _locked_game_or_404(request, game_id) as game:
+    with locked_game_or_404(request, game_id) as game:
         game_new_share_token(game=game, by=request.user)
     return redirect(reverse("games:game_detail", args=[game_id]) + "#share")
 
@@ -519,7 +517,7 @@ def share_reset(request: HttpRequest, game_id: int) -> HttpResponse:
 def _life_write(request: HttpRequest, game_id: int, write: Callable[[Game], Board]) -> HttpResponse:
     """One write on the locked game that shows the board it returns: a stale request (409)
     or bad input (422) shows its reason above the board as it is stored now."""
-    with _locked_game_or_404(request, game_id, challenges=False) as game:
+    with locked_game_or_404(request, game_id, challenges=False) as game:
         try:
             board = write(game)
         except Conflict as error:
@@ -529,8 +527,8 @@ def _life_write(request: HttpRequest, game_id: int, write: Callable[[Game], Boar
         else:
             if not request.htmx:
                 return redirect("games:game_detail", game_id=game_id)
-            return _table(request, board)
-    return _table(request, _board_or_404(request, game_id), status=status, error=refusal)
+            return table_page(request, board)
+    return table_page(request, board_or_404(request, game_id), status=status, error=refusal)
 
 
 @crew_required
@@ -538,7 +536,7 @@ def _life_write(request: HttpRequest, game_id: int, write: Callable[[Game], Boar
 def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
     """End a game early (the leader wins, or no result) or abandon it."""
     ending = request.POST.get("ending", "")
-    version = _posted_int(request, "version")
+    version = posted_int(request, "version")
     return _life_write(
         request,
         game_id,
@@ -551,36 +549,6 @@ def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_resume_view(request: HttpRequest, game_id: int) -> HttpResponse:
     """Undo a stop: the game is in play again."""
     return _life_write(request, game_id, lambda game: game_resume(game=game, by=request.user))
-
-
-@crew_required
-@require_POST
-def game_remove(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Delete a game; the home page offers Undo for a few minutes."""
-    version = _posted_int(request, "version")
-    with _locked_game_or_404(request, game_id) as game:
-        try:
-            game_delete(game=game, version=version, by=request.user)
-        except Conflict as error:
-            refusal = in_words(error)
-        else:
-            url = reverse("games:home")
-            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    return _table(request, _board_or_404(request, game_id), status=409, error=refusal)
-
-
-@crew_required
-@require_POST
-def game_undelete(request: HttpRequest, deleted_id: int) -> HttpResponse:
-    """Put a deleted game back (Undo on the home page)."""
-    if not DeletedGame.objects.filter(crew=request.crew, pk=deleted_id).exists():  # type: ignore[attr-defined]
-        raise Http404(_("No such deleted game in your crew."))
-    try:
-        game = game_restore(crew=request.crew, deleted=deleted_id, by=request.user)  # type: ignore[attr-defined]
-    except RuleError as error:
-        return _dashboard(request, request.crew, error=in_words(error), status=409)  # type: ignore[attr-defined]
-    url = reverse("games:game_detail", args=[game.pk])
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 # --- The live view for the other phones ----------------------------------------------------

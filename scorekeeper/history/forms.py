@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
 from scorekeeper.domain.words import gettext_noop
-from scorekeeper.games.game_files import MAX_FILE_BYTES, read_game_file
+from scorekeeper.gamefiles.files import MAX_FILE_BYTES, read_game_file
 from scorekeeper.games.models import Crew, GameNight, Player
 from scorekeeper.languages.words import in_words
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.game_files import ImportReport, import_file
+from scorekeeper.gamefiles.files import ImportReport, import_file
 from scorekeeper.games.models import Crew
 
 

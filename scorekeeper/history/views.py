@@ -24,10 +24,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_tables2 import RequestConfig
 
 from scorekeeper.domain import RuleError, scored_game
+from scorekeeper.gamefiles.files import export_game, export_games
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.addresses import listening_on_loopback_only, shared_url
 from scorekeeper.games.audit import trail_for
-from scorekeeper.games.game_files import export_game, export_games
 from scorekeeper.games.models import Game, GameNight, Player, Seat
 from scorekeeper.games.nights import (
     crew_evening,

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from scorekeeper.domain import RuleError
+from scorekeeper.gamefiles.files import export_game, import_game
 from scorekeeper.games.audit import trail_for
-from scorekeeper.games.game_files import export_game, import_game
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import (
     game_set_dealer,

@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.domain import FORMAT
+from scorekeeper.gamefiles.files import import_game
 from scorekeeper.games.access import ZONE_SESSION_KEY
-from scorekeeper.games.game_files import import_game
 from scorekeeper.games.models import Crew, Game, GameNight, Player
 from scorekeeper.games.services import game_start, tonight
 from tests.factories import GameFactory, GameNightFactory
@@ -300,7 +300,7 @@ def test_an_import_keeps_its_date_whatever_the_crews_zone(new_york):
 
 
 def test_an_imported_game_without_a_night_joins_the_crews_evening(db):
-    from scorekeeper.games.game_files import import_game
+    from scorekeeper.gamefiles.files import import_game
     from tests.factories import CrewFactory
 
     crew = CrewFactory(time_zone="Europe/Madrid")

@@ -8,15 +8,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.domain import RuleError, score_game
-from scorekeeper.games.game_files import export_game, import_game
+from scorekeeper.gamefiles.files import export_game, import_game
+from scorekeeper.gamefiles.trash import game_delete, game_restore
 from scorekeeper.games.models import DeletedGame, Game, Round
 from scorekeeper.games.services import (
     GAME_UNDO_WINDOW,
     Conflict,
-    game_delete,
     game_end,
     game_rematch,
-    game_restore,
     game_resume,
     locked_game,
     round_delete_last,
@@ -368,18 +367,18 @@ def test_a_refused_stop_explains_above_the_board(crew_client, game, data, status
 def test_deleting_from_the_page_offers_undo_on_the_home_page(crew_client, game):
     client, _ = crew_client
     response = client.post(
-        reverse("games:game_delete", args=[game.pk]), {"version": game.version}, **HTMX
+        reverse("gamefiles:game_delete", args=[game.pk]), {"version": game.version}, **HTMX
     )
     assert response["HX-Redirect"] == "/"
     home = client.get("/").content.decode()
     kept = DeletedGame.objects.get()
     assert "Game of Ann, Ben, Cat deleted" in home
-    assert reverse("games:game_undelete", args=[kept.pk]) in home
-    response = client.post(reverse("games:game_undelete", args=[kept.pk]))
+    assert reverse("gamefiles:game_undelete", args=[kept.pk]) in home
+    response = client.post(reverse("gamefiles:game_undelete", args=[kept.pk]))
     back = Game.objects.get()
     assert response["Location"] == reverse("games:game_detail", args=[back.pk])
     assert back.uid == game.uid and back.rounds.count() == 2
-    again = client.post(reverse("games:game_undelete", args=[kept.pk]))
+    again = client.post(reverse("gamefiles:game_undelete", args=[kept.pk]))
     assert again.status_code == 404
 
 
@@ -387,7 +386,7 @@ def test_an_expired_undo_says_so_on_the_home_page(crew_client, game):
     client, _ = crew_client
     kept = write(game, game_delete)
     DeletedGame.objects.update(deleted_at=timezone.now() - GAME_UNDO_WINDOW * 2)
-    response = client.post(reverse("games:game_undelete", args=[kept.pk]))
+    response = client.post(reverse("gamefiles:game_undelete", args=[kept.pk]))
     assert response.status_code == 409
     assert "its undo expired after 10 minutes" in response.content.decode()
     assert not Game.objects.exists()

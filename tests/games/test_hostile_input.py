@@ -11,7 +11,7 @@ from django.core.management import call_command
 
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
-from scorekeeper.games.game_files import MAX_FILE_BYTES, import_file, read_game_file
+from scorekeeper.gamefiles.files import MAX_FILE_BYTES, import_file, read_game_file
 from scorekeeper.games.models import Crew, Game, Player, Round
 from tests.factories import GameFactory
 from tests.games.test_commands import GAME

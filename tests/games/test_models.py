@@ -2,7 +2,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from scorekeeper.domain import score_game
-from scorekeeper.games.game_files import export_game, game_to_dict, import_game
+from scorekeeper.gamefiles.files import export_game, game_to_dict, import_game
 from scorekeeper.games.models import Game, Hand, Player, Round, Seat
 from tests.factories import CrewFactory, GameFactory, PlayerFactory
 

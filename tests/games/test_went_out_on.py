@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.domain import WENT_OUT_DRAWS, WENT_OUT_ON
-from scorekeeper.games.game_files import import_file
+from scorekeeper.gamefiles.files import import_file
 from scorekeeper.games.models import Game, Round
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.services import locked_game, round_delete_last, round_restore

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management import call_command
 
-from scorekeeper.games.game_files import import_game
+from scorekeeper.gamefiles.files import import_game
 from scorekeeper.games.models import Crew, Game
 from scorekeeper.games.signals import game_changed
 from tests.factories import MembershipFactory

@@ -9,17 +9,10 @@ from django.core.management import call_command
 from openskill.models import PlackettLuce
 
 from scorekeeper.domain import RuleError, scored_game
+from scorekeeper.gamefiles.trash import game_delete, game_restore
 from scorekeeper.games.models import Game, Player
 from scorekeeper.games.scoreboard import game_to_dict
-from scorekeeper.games.services import (
-    game_delete,
-    game_end,
-    game_restore,
-    game_resume,
-    locked_game,
-    round_edit,
-    round_record,
-)
+from scorekeeper.games.services import game_end, game_resume, locked_game, round_edit, round_record
 from scorekeeper.history import ratings
 from scorekeeper.history.models import Rating
 from tests.factories import GameFactory

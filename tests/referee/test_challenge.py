@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.domain.challenge import judge_by_answer
-from scorekeeper.games.game_files import export_game
+from scorekeeper.gamefiles.files import export_game
 from scorekeeper.games.models import Challenge, Game, Hand, Player, Round
 from scorekeeper.games.services import store_round
 from scorekeeper.referee.services import challenge_record

@@ -5,9 +5,10 @@ import random
 import pytest
 
 from scorekeeper.domain import scored_game
+from scorekeeper.gamefiles.trash import game_delete, game_restore
 from scorekeeper.games.models import Challenge, Crew, Game, Hand, Player, Round, Seat
 from scorekeeper.games.scoreboard import game_to_dict
-from scorekeeper.games.services import game_delete, game_restore, locked_game, round_edit
+from scorekeeper.games.services import locked_game, round_edit
 from scorekeeper.history import stats
 from scorekeeper.history.models import SeatResult
 from scorekeeper.roster import services

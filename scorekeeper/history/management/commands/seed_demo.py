@@ -8,7 +8,7 @@ from django.db import transaction
 
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.evenings import time_zone_or_default, zone
-from scorekeeper.games.game_files import default_crew, players_by_name
+from scorekeeper.gamefiles.files import default_crew, players_by_name
 from scorekeeper.games.models import (
     Challenge,
     Crew,

@@ -3,7 +3,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper.games.game_files import export_game, export_games
+from scorekeeper.gamefiles.files import export_game, export_games
 from scorekeeper.games.models import Game
 
 

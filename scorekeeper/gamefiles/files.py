@@ -18,14 +18,13 @@ from django.utils.translation import ngettext
 from scorekeeper.domain import WENT_OUT_ON, RuleError, parse_colour, score_game
 from scorekeeper.domain.scoring import FORMAT, clean_name, seat_name
 from scorekeeper.domain.words import gettext_noop, words_of
+from scorekeeper.games.audit import AuditEntry, trail_for, trails_for
+from scorekeeper.games.entries import stored_entry
+from scorekeeper.games.models import Challenge, Crew, Game, GameNight, Hand, Player, Round, Seat
+from scorekeeper.games.nights import crew_evening
+from scorekeeper.games.scoreboard import game_to_dict
+from scorekeeper.games.signals import games_imported
 from scorekeeper.rules import parse_house_rules
-
-from .audit import AuditEntry, trail_for, trails_for
-from .entries import stored_entry
-from .models import Challenge, Crew, Game, GameNight, Hand, Player, Round, Seat
-from .nights import crew_evening
-from .scoreboard import game_to_dict
-from .signals import games_imported
 
 DEFAULT_CREW_NAME = "Home crew"
 # The largest game file the import page and ``import_game`` read: 5,000 games is about 5 MB.

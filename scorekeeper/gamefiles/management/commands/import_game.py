@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scorekeeper.domain import RuleError
-from scorekeeper.games.game_files import (
+from scorekeeper.gamefiles.files import (
     default_crew,
     export_game,
     import_file,

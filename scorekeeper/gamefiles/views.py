@@ -1,0 +1,55 @@
+"""Deleting a game from the table and Undo on the home page (see :mod:`.trash`)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from scorekeeper.domain import RuleError
+from scorekeeper.games.access import crew_required
+from scorekeeper.games.models import DeletedGame
+from scorekeeper.games.services import Conflict
+from scorekeeper.games.views import (
+    board_or_404,
+    dashboard_page,
+    locked_game_or_404,
+    posted_int,
+    table_page,
+)
+from scorekeeper.languages.words import in_words
+
+from .trash import game_delete, game_restore
+
+
+@crew_required
+@require_POST
+def game_remove(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Delete a game; the home page offers Undo for a few minutes."""
+    version = posted_int(request, "version")
+    with locked_game_or_404(request, game_id) as game:
+        try:
+            game_delete(game=game, version=version, by=request.user)
+        except Conflict as error:
+            refusal = in_words(error)
+        else:
+            url = reverse("games:home")
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return table_page(request, board_or_404(request, game_id), status=409, error=refusal)
+
+
+@crew_required
+@require_POST
+def game_undelete(request: HttpRequest, deleted_id: int) -> HttpResponse:
+    """Put a deleted game back (Undo on the home page)."""
+    if not DeletedGame.objects.filter(crew=request.crew, pk=deleted_id).exists():  # type: ignore[attr-defined]
+        raise Http404(_("No such deleted game in your crew."))
+    try:
+        game = game_restore(crew=request.crew, deleted=deleted_id, by=request.user)  # type: ignore[attr-defined]
+    except RuleError as error:
+        return dashboard_page(request, request.crew, error=in_words(error), status=409)  # type: ignore[attr-defined]
+    url = reverse("games:game_detail", args=[game.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
