@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "scorekeeper.history",
     "scorekeeper.roster",
     "scorekeeper.referee",
+    "scorekeeper.demo",
 ]
 
 MIDDLEWARE = [

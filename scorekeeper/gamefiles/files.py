@@ -210,6 +210,8 @@ class _Planned:
     first_dealer: str | None
     audit: list[dict[str, Any]]
     challenges: list[dict[str, Any]]
+    # When each round was saved ("at", optional); a round without one is stamped at the import.
+    round_times: list[dt.datetime | None] = field(default_factory=list)
 
 
 @dataclass
@@ -300,7 +302,10 @@ def _plan(data: Any) -> _Planned:
         )
     scored = score_game(data)  # refuses bad games before anything is written
     players = scored["players"]
+    round_times = []
     for number, item in enumerate(scored["rounds"], start=1):
+        saved = data["rounds"][number - 1]
+        round_times.append(_when(saved.get("at"), f"Round {number}'s 'at'"))
         went_out_on = item.get("went_out_on", "")
         if went_out_on and (not isinstance(went_out_on, str) or went_out_on not in WENT_OUT_ON):
             raise RuleError(
@@ -342,6 +347,7 @@ def _plan(data: Any) -> _Planned:
         first_dealer=first_dealer,
         audit=_imported_audit(scored.get("audit")),
         challenges=[_challenge_fields(item, players) for item in challenges or []],
+        round_times=round_times,
     )
 
 
@@ -515,8 +521,9 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
         for number, data in enumerate(scored["rounds"], start=1):
             entry = stored_entry(data["winner"], data["hands"], game.edition, ids)
             went_out_on = data.get("went_out_on") or ""
+            at = plan.round_times[number - 1] or now
             rounds.append(
-                (crew.pk, game.pk, number, ids[data["winner"]], entry, now, 1, went_out_on)
+                (crew.pk, game.pk, number, ids[data["winner"]], entry, at, 1, went_out_on)
             )
             entries[game.pk, number] = (entry, ids)
         challenges.extend(

@@ -1,9 +1,11 @@
 """The card a round ended on: stored with the round, shown, pre-selected on edit, exported."""
 
+import datetime as dt
 import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper.domain import WENT_OUT_DRAWS, WENT_OUT_ON
 from scorekeeper.gamefiles.files import import_file
@@ -168,3 +170,30 @@ def test_the_draw_cards_carry_their_draw_count_from_the_domain(crew_client, game
         assert re.search(rf'<input[^>]*value="{re.escape(card)}"[^>]*data-draws="{draws}"', page)
     assert not re.search(r'<input[^>]*value="other"[^>]*data-draws', page)
     assert WENT_OUT_DRAWS == {"+2": 2, "+4": 4}
+
+
+def test_a_round_s_time_in_a_file_is_kept_and_a_round_without_one_takes_the_import_s(crew):
+    data = {
+        "format": "scorekeeper-game/1",
+        "players": ["Ann", "Ben"],
+        "rounds": [
+            {"winner": "Ann", "hands": {"Ben": "R7"}, "at": "2026-01-02T20:15:00+01:00"},
+            {"winner": "Ben", "hands": {"Ann": "G3"}},
+        ],
+    }
+    copy = import_file(crew=crew, data=data).games[0]
+    first, second = copy.rounds.order_by("number")
+    assert first.created_at == dt.datetime(2026, 1, 2, 19, 15, tzinfo=dt.UTC)
+    assert timezone.now() - second.created_at < dt.timedelta(minutes=1)
+
+
+@pytest.mark.parametrize("bad", ["yesterday", 7, "2026-02-30T20:00:00"])
+def test_a_round_time_that_is_not_a_time_is_refused_in_words(crew, bad):
+    data = {
+        "format": "scorekeeper-game/1",
+        "players": ["Ann", "Ben"],
+        "rounds": [{"winner": "Ann", "hands": {"Ben": "R7"}, "at": bad}],
+    }
+    with pytest.raises(ValueError, match="Round 1's 'at' .* is not an ISO date and time"):
+        import_file(crew=crew, data=data)
+    assert not Game.objects.exists()

@@ -12,7 +12,7 @@ from scorekeeper.domain import scored_game
 from scorekeeper.domain.evenings import evening_of
 from scorekeeper.games.models import Crew, Game, GameNight, Hand, Round
 from scorekeeper.games.scoreboard import game_to_dict
-from scorekeeper.history.demo import DemoGame, DemoNight, game_length, night_starts
+from scorekeeper.demo.games import DemoGame, DemoNight, game_length, night_starts
 from scorekeeper.history.models import SeatResult
 
 
