@@ -13,5 +13,6 @@ urlpatterns = [
     path("", include("scorekeeper.gamefiles.urls")),
     path("", include("scorekeeper.roster.urls")),
     path("", include("scorekeeper.history.urls")),
+    path("", include("scorekeeper.nights.urls")),
     path("", include("scorekeeper.referee.urls")),
 ]

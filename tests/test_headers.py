@@ -39,7 +39,7 @@ def test_our_templates_carry_no_inline_script_style_or_handler(member_client, ga
         reverse("games:game_detail", args=[game.pk]),
         reverse("games:live", args=[game.share_token]),
         reverse("accounts:crew_detail"),
-        reverse("history:night_list"),
+        reverse("nights:night_list"),
         reverse("referee:rules_search"),
     ]
     for url in pages:

@@ -225,11 +225,11 @@ def test_the_history_pages_speak_spanish(crew, spanish):
 @pytest.mark.django_db
 def test_dates_follow_the_language(crew, spanish, member_client):
     game = make_game(crew, [("Ann", {"Ben": 60, "Cat": 50})], date="2026-11-21")
-    url = reverse("history:night_detail", args=[game.night_id])
+    url = reverse("nights:night_detail", args=[game.night_id])
     text = page(spanish.get(url))
     assert "sábado, 21 de noviembre de 2026" in text
     assert '<h1 id="night-title">Noche de juego sáb 21 nov 2026' in text  # its default name
-    assert "21 nov 2026" in page(spanish.get(reverse("history:night_list")))  # its row
+    assert "21 nov 2026" in page(spanish.get(reverse("nights:night_list")))  # its row
     ann = game.seats.get(player__name="Ann").player
     player = page(spanish.get(reverse("history:player_detail", args=[ann.pk])))
     assert ">nov 26</text>" in player  # the month under the chart's bar

@@ -41,7 +41,7 @@ BY_TOKEN = {
     "games:live": "the read-only scoreboard shared with the other phones",
     "games:live_board": "the fragment the live scoreboard polls",
     "accounts:join": "an invite link is opened by someone not yet in the crew",
-    "history:night_recap_shared": "a night's recap, shared read-only by a link",
+    "nights:night_recap_shared": "a night's recap, shared read-only by a link",
 }
 # Refuse a GET from anyone, signed in or not.
 # Answer with no content at all (204), signed in or not.
@@ -128,7 +128,7 @@ class World:
         return {key: values[key] for key in wanted}
 
     def _token(self, name: str) -> str:
-        if name == "history:night_recap_shared":
+        if name == "nights:night_recap_shared":
             return self.game.night.recap_token
         return self.game.share_token if name.startswith("games:live") else self.invite.token
 

@@ -126,7 +126,7 @@ class GameNight(models.Model):
     # 1 for the evening's night; 2, 3... when the crew starts another session the same day.
     session = models.PositiveSmallIntegerField(default=1)
     name = models.CharField(max_length=80, blank=True)
-    # The secret of the night's read-only recap link (history/recap.py); NULL, not "", while
+    # The secret of the night's read-only recap link (nights/recap.py); NULL, not "", while
     # the night is not shared, so the unique constraint skips the nights nobody shared.
     recap_token = models.CharField(max_length=64, unique=True, null=True, blank=True)  # noqa: DJ001
 

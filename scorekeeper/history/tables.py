@@ -87,7 +87,7 @@ class NightTable(HistoryTable):
     date = tables.DateColumn(
         verbose_name=gettext_lazy("Night"),
         format=pgettext_lazy("date format: a night in the nights table", "D j M Y"),
-        linkify=("history:night_detail", {"night_id": tables.A("pk")}),
+        linkify=("nights:night_detail", {"night_id": tables.A("pk")}),
     )
     name = tables.Column(verbose_name=gettext_lazy("Name"), visible=False)
     players = tables.Column(
@@ -504,7 +504,7 @@ def _night_date_column(*, game: str) -> tables.DateColumn:
         order_by=(f"{game}started_at",),
         verbose_name=gettext_lazy("Date"),
         format=pgettext_lazy("date format: a game's night in a table", "j M Y"),
-        linkify=("history:night_detail", {"night_id": tables.A(f"{game}night_id")}),
+        linkify=("nights:night_detail", {"night_id": tables.A(f"{game}night_id")}),
         attrs={"td": {"class": "nowrap"}},
     )
 

@@ -5,16 +5,6 @@ from . import season_views, views
 app_name = "history"
 
 urlpatterns = [
-    path("nights/", views.night_list, name="night_list"),
-    path("nights/new/", views.night_new, name="night_new"),
-    path("nights/<int:night_id>/", views.night_detail, name="night_detail"),
-    path("nights/<int:night_id>/recap/share/", views.night_recap_share, name="night_recap_share"),
-    path(
-        "nights/<int:night_id>/recap/unshare/",
-        views.night_recap_unshare,
-        name="night_recap_unshare",
-    ),
-    path("recap/<str:token>/", views.night_recap_shared, name="night_recap_shared"),
     path("games/<int:game_id>/record/", views.game_record, name="game_record"),
     path("games/<int:game_id>/export/", views.game_export, name="game_export"),
     path("games/export/", views.games_export, name="games_export"),

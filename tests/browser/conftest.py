@@ -111,8 +111,8 @@ def every_screen(table_member) -> list[Screen]:
         Screen("game challenge", reverse("referee:game_challenge", args=[game.pk])),
         Screen("first card helper", reverse("referee:first_card")),
         Screen("house rules", reverse("referee:house_rules", args=[game.pk])),
-        Screen("nights", reverse("history:night_list")),
-        Screen("night", reverse("history:night_detail", args=[night.pk])),
+        Screen("nights", reverse("nights:night_list")),
+        Screen("night", reverse("nights:night_detail", args=[night.pk])),
         Screen("game record", reverse("history:game_record", args=[finished.pk])),
         Screen("players", reverse("history:player_list")),
         Screen("player", reverse("history:player_detail", args=[first.pk])),
@@ -126,9 +126,7 @@ def every_screen(table_member) -> list[Screen]:
         Screen("roster player", reverse("roster:player_edit", args=[first.pk])),
         Screen("seasons", reverse("history:seasons")),
         Screen("players by season", reverse("history:player_list") + f"?season={season}"),
-        Screen(
-            "shared recap", reverse("history:night_recap_shared", args=[recap]), signed_in=False
-        ),
+        Screen("shared recap", reverse("nights:night_recap_shared", args=[recap]), signed_in=False),
     ]
 
 

@@ -88,10 +88,10 @@ def test_screens(live_server, page: Page, table_member, scheme):
     for path, name in (
         (reverse("referee:rules_search") + "?q=can+you+stack+draw+2", "09-rules-search"),
         (reverse("referee:rules_challenge"), "10-challenge"),
-        (reverse("history:night_list"), "11-nights"),
+        (reverse("nights:night_list"), "11-nights"),
         (reverse("history:player_list"), "12-players"),
         (reverse("history:game_record", args=[finished.pk]), "13-game-record"),
-        (reverse("history:night_detail", args=[night.pk]), "14-night"),
+        (reverse("nights:night_detail", args=[night.pk]), "14-night"),
         (reverse("history:player_detail", args=[first.pk]), "15-player"),
         (
             reverse("history:head_to_head") + f"?a={first.pk}&b={second.pk}",

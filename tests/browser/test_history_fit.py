@@ -61,7 +61,7 @@ def test_the_history_tables_fit_a_phone(live_server, logged_in_page: Page, table
     call_command("seed_demo", games=30, crew=crew.name, user="", stdout=io.StringIO())
     # The night with the most players: the longest leaderboard.
     night = max(crew.nights.all(), key=lambda night: night.games.count())
-    page.goto(live_server.url + reverse("history:night_detail", args=[night.pk]))
+    page.goto(live_server.url + reverse("nights:night_detail", args=[night.pk]))
     assert_tables_fit(page, "Best round", "Rounds won", "Time")
     players = list(Player.objects.filter(crew=crew).order_by("name")[:2])
     page.goto(live_server.url + reverse("history:player_detail", args=[players[0].pk]))
@@ -69,7 +69,7 @@ def test_the_history_tables_fit_a_phone(live_server, logged_in_page: Page, table
     url = reverse("history:head_to_head") + f"?a={players[0].pk}&b={players[1].pk}"
     page.goto(live_server.url + url)
     assert_tables_fit(page, "Result", players[0].name, players[1].name)
-    page.goto(live_server.url + reverse("history:night_list"))
+    page.goto(live_server.url + reverse("nights:night_list"))
     assert_tables_fit(page, "Won by", "Games")
 
 

@@ -52,7 +52,7 @@ def test_a_member_shares_the_nights_recap_and_a_friend_reads_it(
     settings.PUBLIC_URL = live_server.url
     console_errors.expect(r"status of 404")  # the friend's link, once sharing stopped
     page = logged_in_page
-    page.goto(live_server.url + reverse("history:night_detail", args=[night.pk]))
+    page.goto(live_server.url + reverse("nights:night_detail", args=[night.pk]))
 
     recap = page.get_by_role("region", name="The night's recap")
     expect(recap).to_be_visible()
@@ -71,7 +71,7 @@ def test_a_member_shares_the_nights_recap_and_a_friend_reads_it(
     expect(link).to_be_visible()
     url = link.input_value()
     night.refresh_from_db()
-    assert url == live_server.url + reverse("history:night_recap_shared", args=[night.recap_token])
+    assert url == live_server.url + reverse("nights:night_recap_shared", args=[night.recap_token])
     check(page)
 
     # A friend's phone: a fresh context, never logged in.

@@ -54,7 +54,7 @@ def test_a_member_names_a_season_and_reads_the_tables_for_it(
     expect(ben.locator('td[data-label="Won"]')).to_have_text("0")
     check(page)
 
-    page.goto(live_server.url + reverse("history:night_list"))
+    page.goto(live_server.url + reverse("nights:night_list"))
     page.get_by_label("Season", exact=True).select_option(label="2025")
     page.get_by_role("button", name="Show").click()
     nights = page.get_by_role("table")

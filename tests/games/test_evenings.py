@@ -109,18 +109,18 @@ def _start_game(crew) -> Game:
 
 def test_start_a_new_night_is_one_tap_and_new_games_join_it(member_client, crew):
     first = _start_game(crew).night
-    page = member_client.get(reverse("history:night_list"))
+    page = member_client.get(reverse("nights:night_list"))
     assert "Start a new night" in page.text
     assert str(first) in page.text
     evening = page.context["evening"].isoformat()
 
     response = member_client.post(
-        reverse("history:night_new"), {"evening": evening, "after": first.session}
+        reverse("nights:night_new"), {"evening": evening, "after": first.session}
     )
     assert response.status_code == 302
     second = GameNight.objects.get(crew=crew, date=first.date, session=2)
     assert _start_game(crew).night == second
-    page = member_client.get(reverse("history:night_list"))
+    page = member_client.get(reverse("nights:night_list"))
     assert f"Game night {first.date:%a %-d %b %Y} (2) started" in page.text
     assert f"{first.date.day} {first.date:%b %Y} (2)" in page.text  # the table row
 
@@ -128,18 +128,18 @@ def test_start_a_new_night_is_one_tap_and_new_games_join_it(member_client, crew)
 def test_a_repeated_tap_starts_no_third_night(member_client, crew):
     first = _start_game(crew).night
     data = {"evening": first.date.isoformat(), "after": "1"}
-    member_client.post(reverse("history:night_new"), data)
-    member_client.post(reverse("history:night_new"), data)  # the same page, tapped again
+    member_client.post(reverse("nights:night_new"), data)
+    member_client.post(reverse("nights:night_new"), data)  # the same page, tapped again
     assert list(GameNight.objects.filter(crew=crew).values_list("session", flat=True)) == [2, 1]
 
 
 def test_start_a_new_night_needs_a_post(member_client):
-    assert member_client.get(reverse("history:night_new")).status_code == 405
+    assert member_client.get(reverse("nights:night_new")).status_code == 405
 
 
 def test_a_night_of_another_crew_is_never_touched(member_client, crew):
     other = GameNightFactory(date=timezone.localdate())
-    member_client.post(reverse("history:night_new"), {"evening": "garbage", "after": "x"})
+    member_client.post(reverse("nights:night_new"), {"evening": "garbage", "after": "x"})
     assert not GameNight.objects.filter(crew=other.crew, session=2).exists()
     assert GameNight.objects.filter(crew=crew).count() == 1
 
@@ -154,7 +154,7 @@ def test_a_games_start_time_shows_in_the_crews_zone(member_client, new_york):
 
 
 def test_the_zone_is_not_carried_into_the_next_request(member_client, new_york):
-    member_client.get(reverse("history:night_list"))
+    member_client.get(reverse("nights:night_list"))
     assert timezone.get_current_timezone_name() == "UTC"
     assert member_client.session[ZONE_SESSION_KEY] == "America/New_York"
 

@@ -14,7 +14,7 @@ from django.utils.translation import template as template_i18n
 
 from scorekeeper.games.models import Challenge, Game, GameNight
 from scorekeeper.history.models import Rating
-from scorekeeper.history.recap import (
+from scorekeeper.nights.recap import (
     BiggestRound,
     ChallengeLine,
     Champion,
@@ -167,7 +167,7 @@ def test_a_night_without_a_finished_game_has_no_champion_finish_or_comeback(crew
     assert recap.counted == 0
     # The rounds were played: the biggest one still counts.
     assert recap.biggest_round == BiggestRound(1, 1, "Ann", 50, "standard")
-    text = text_of(member_client.get(reverse("history:night_detail", args=[night.pk])))
+    text = text_of(member_client.get(reverse("nights:night_detail", args=[night.pk])))
     assert "no champion" in text and "Champion of the night" not in text
     assert "Closest finish" not in text and "Comeback" not in text
     assert "In play" in text and "Ended early: no result" in text
@@ -178,7 +178,7 @@ def test_a_night_without_games(crew, member_client):
     night = GameNightFactory(crew=crew)
     recap = night_recap(night)
     assert recap.games == () and recap.champion is None and recap.biggest_round is None
-    text = text_of(member_client.get(reverse("history:night_detail", args=[night.pk])))
+    text = text_of(member_client.get(reverse("nights:night_detail", args=[night.pk])))
     assert "No game was played this night yet." in text
 
 
@@ -263,7 +263,7 @@ def test_a_write_between_the_reads_makes_the_recap_read_again(crew, monkeypatch)
 
 @pytest.mark.django_db
 def test_the_night_page_opens_with_the_recap(friday, member_client):
-    text = text_of(member_client.get(reverse("history:night_detail", args=[friday.pk])))
+    text = text_of(member_client.get(reverse("nights:night_detail", args=[friday.pk])))
     assert text.index("The night's recap") < text.index('<h2 id="games-h">')
     assert "Champion of the night" in text and "Won 2 of 2 games" in text
     assert "Ann collected 110 points in round 1 of game 1" in text
@@ -278,7 +278,7 @@ def test_the_night_page_opens_with_the_recap(friday, member_client):
 
 @pytest.mark.django_db
 def test_the_games_table_names_the_cores_winners(friday, member_client):
-    response = member_client.get(reverse("history:night_detail", args=[friday.pk]))
+    response = member_client.get(reverse("nights:night_detail", args=[friday.pk]))
     rows = response.context["games_table"].rows
     assert [row.get_cell("winners") for row in rows] == ["Ann", "Ann", "In play"]
 
@@ -305,21 +305,21 @@ def test_the_movers_section_shows_only_when_the_ratings_fill_it():
 
 
 def share_url(night: GameNight) -> str:
-    return reverse("history:night_recap_share", args=[night.pk])
+    return reverse("nights:night_recap_share", args=[night.pk])
 
 
 def unshare_url(night: GameNight) -> str:
-    return reverse("history:night_recap_unshare", args=[night.pk])
+    return reverse("nights:night_recap_unshare", args=[night.pk])
 
 
 def shared_page(token: str) -> str:
-    return reverse("history:night_recap_shared", args=[token])
+    return reverse("nights:night_recap_shared", args=[token])
 
 
 @pytest.mark.django_db
 def test_a_member_shares_the_recap_and_stops_sharing(friday, member_client, settings):
     settings.PUBLIC_URL = "https://scores.example"
-    night_page = reverse("history:night_detail", args=[friday.pk])
+    night_page = reverse("nights:night_detail", args=[friday.pk])
     assert "Stop sharing" not in text_of(member_client.get(night_page))
 
     response = member_client.post(share_url(friday))
@@ -479,7 +479,7 @@ def test_the_recap_speaks_spanish(crew, friday, member_client):
         assert english not in shown, english
     night_page = text_of(
         member_client.get(
-            reverse("history:night_detail", args=[friday.pk]), HTTP_ACCEPT_LANGUAGE="es"
+            reverse("nights:night_detail", args=[friday.pk]), HTTP_ACCEPT_LANGUAGE="es"
         )
     )
     assert "Compartir este resumen" in night_page and "Dejar de compartir" in night_page
@@ -550,7 +550,7 @@ def test_the_recap_names_the_nights_rating_movers_biggest_riser_first(crew, memb
     assert movers[0].before == pytest.approx(ann_rows[0].ordinal_before)
     assert movers[0].after == pytest.approx(ann_rows[1].ordinal)
     assert movers[1].change < 0 < movers[0].change
-    page = member_client.get(reverse("history:night_detail", args=[second.night_id]))
+    page = member_client.get(reverse("nights:night_detail", args=[second.night_id]))
     assert "The night's rating movers" in page.content.decode()
     assert (
         f"Ann {ann_rows[0].ordinal_before:.1f} → {ann_rows[1].ordinal:.1f}" in page.content.decode()

@@ -76,9 +76,9 @@ def test_head_to_head_and_the_nights_list_take_a_season(crew, member_client):
     page = member_client.get(url, {"a": ann, "b": ben, "season": "2026-q1"})
     assert [g.a_won for g in page.context["table"].data] == [True]
     assert member_client.get(url, {"a": ann, "b": ben, "season": "1999"}).status_code == 422
-    nights = member_client.get(reverse("history:night_list"), {"season": "2026-q4"})
+    nights = member_client.get(reverse("nights:night_list"), {"season": "2026-q4"})
     assert [n.date for n in nights.context["table"].data] == [dt.date(2026, 11, 10)]
-    assert member_client.get(reverse("history:night_list"), {"season": "x"}).status_code == 422
+    assert member_client.get(reverse("nights:night_list"), {"season": "x"}).status_code == 422
 
 
 def test_a_crew_names_and_removes_a_season(crew, member_client):

@@ -8,11 +8,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from scorekeeper.demo.games import DemoGame, DemoNight, game_length, night_starts
 from scorekeeper.domain import scored_game
 from scorekeeper.domain.evenings import evening_of
 from scorekeeper.games.models import Crew, Game, GameNight, Hand, Round
 from scorekeeper.games.scoreboard import game_to_dict
-from scorekeeper.demo.games import DemoGame, DemoNight, game_length, night_starts
 from scorekeeper.history.models import SeatResult
 
 

@@ -50,8 +50,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.domain import ScoredGame, Scoring, rank, scored_game
 from scorekeeper.games.models import Ending, Game, GameNight
 from scorekeeper.games.scoreboard import game_to_dict
-
-from .models import Rating
+from scorekeeper.history.models import Rating
 
 
 @dataclass(frozen=True)
