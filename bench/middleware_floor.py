@@ -97,7 +97,7 @@ def run() -> int:
         ours = Client()
         member_client = Client()
         member_client.force_login(member)
-        live_url = reverse("games:live_board", args=[games[20].share_token])
+        live_url = reverse("live:live_board", args=[games[20].share_token])
         etag = ours.get(live_url)["ETag"]
 
         targets = {

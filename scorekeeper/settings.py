@@ -117,6 +117,8 @@ INSTALLED_APPS = [
     "scorekeeper.games",
     "scorekeeper.gamefiles",
     "scorekeeper.history",
+    "scorekeeper.nights",
+    "scorekeeper.crews",
     "scorekeeper.roster",
     "scorekeeper.referee",
     "scorekeeper.demo",
@@ -140,7 +142,7 @@ MIDDLEWARE = [
     # A signed-in user's saved language wins over the cookie (it follows them to other phones).
     "scorekeeper.crews.preferences.UserLanguageMiddleware",
     "scorekeeper.middleware.SlidingSessionMiddleware",
-    "scorekeeper.games.middleware.CrewTimeZoneMiddleware",
+    "scorekeeper.languages.zones.CrewTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

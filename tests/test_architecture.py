@@ -33,6 +33,10 @@ PURE = {
 ABOVE_GAMES = (
     "scorekeeper.crews",
     "scorekeeper.gamefiles",
+    "scorekeeper.nights",
+    "scorekeeper.demo",
+    "scorekeeper.newgame",
+    "scorekeeper.live",
     "scorekeeper.referee",
     "scorekeeper.history",
     "scorekeeper.roster",
@@ -104,7 +108,7 @@ def test_the_pure_packages_import_only_the_standard_library_and_the_core(package
 
 
 # The languages sit under every app that shows words: they import none of them.
-APPS = ("scorekeeper.games", "scorekeeper.crews", "scorekeeper.referee", "scorekeeper.history")
+APPS = ("scorekeeper.games", *ABOVE_GAMES)
 
 
 def _imports_into(package: str, forbidden: tuple[str, ...]) -> set[str]:
@@ -255,3 +259,33 @@ def test_no_module_of_the_project_imports_itself_round_a_circle():
     graph = {name: module_imports(path, known) - {name} for name, path in modules.items()}
     assert graph["scorekeeper.gamefiles.trash"] >= {"scorekeeper.gamefiles.files"}
     assert not import_circles(graph)
+
+
+def test_history_imports_nothing_from_the_rooms_built_on_it():
+    """The night pages and the demo stand on history's tables and statistics, not under them."""
+    wrong = _imports_into("scorekeeper.history", ("scorekeeper.nights", "scorekeeper.demo"))
+    assert not wrong, sorted(wrong)
+
+
+# A room a newcomer can read: no package over this many lines of Python, its migrations and
+# the rules library's texts (data, not code) aside.
+MOST_LINES = 2_500
+DATA_FILES = {"rules/entries.py", "rules/entries_es.py"}
+
+
+def package_lines() -> dict[str, int]:
+    lines: dict[str, int] = {}
+    for path in PACKAGE.rglob("*.py"):
+        inside = path.relative_to(PACKAGE)
+        if len(inside.parts) < 2 or "migrations" in inside.parts or inside.as_posix() in DATA_FILES:
+            continue
+        lines[inside.parts[0]] = lines.get(inside.parts[0], 0) + len(path.read_text().splitlines())
+    return lines
+
+
+def test_no_package_is_over_the_size_a_newcomer_can_read():
+    lines = package_lines()
+    assert {"games", "history", "rules", "domain"} <= set(lines)
+    assert all(count > 0 for count in lines.values())
+    wrong = {package: count for package, count in lines.items() if count > MOST_LINES}
+    assert not wrong, wrong

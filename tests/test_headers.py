@@ -37,7 +37,7 @@ def test_our_templates_carry_no_inline_script_style_or_handler(member_client, ga
     pages = [
         reverse("games:home"),
         reverse("games:game_detail", args=[game.pk]),
-        reverse("games:live", args=[game.share_token]),
+        reverse("live:live", args=[game.share_token]),
         reverse("accounts:crew_detail"),
         reverse("nights:night_list"),
         reverse("referee:rules_search"),
@@ -77,7 +77,7 @@ def test_signed_in_pages_and_exports_are_private(member_client, game):
 
 
 def test_the_live_view_keeps_its_own_revalidation(member_client, game):
-    live = member_client.get(reverse("games:live", args=[game.share_token]))
+    live = member_client.get(reverse("live:live", args=[game.share_token]))
     assert live["Cache-Control"] == "no-cache"
 
 

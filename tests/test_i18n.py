@@ -618,7 +618,7 @@ def test_round_edit_and_new_game_speak_spanish(crew, spanish):
     edit = page(spanish.get(reverse("games:round_change", args=[game.pk, 1])))
     assert "<h1>Editar la ronda 1</h1>" in edit and "Al guardar se vuelve a puntuar" in edit
     assert "Cancelar" in edit and "Edit round" not in edit
-    new = page(spanish.get(reverse("games:game_new")))
+    new = page(spanish.get(reverse("newgame:game_new")))
     assert "<h1>Partida nueva</h1>" in new and "Jugadores en el orden de la mesa" in new
     assert "Reglas de la casa (opcional)" in new and "Empezar la partida" in new
     assert "Gana el más bajo" in new  # a scoring choice, with its summary in Spanish
@@ -642,7 +642,7 @@ def test_the_dashboard_and_home_speak_spanish(crew, spanish):
 @pytest.mark.django_db
 def test_the_live_view_speaks_spanish(crew, client):
     game = make_game(crew, [("Ann", {"Ben": 12, "Cat": 7})], target=500)
-    url = reverse("games:live", args=[game.share_token])
+    url = reverse("live:live", args=[game.share_token])
     text = page(client.get(url, HTTP_ACCEPT_LANGUAGE="es"))
     assert "<h1>Marcador en vivo</h1>" in text and "Rondas jugadas: 1" in text
     assert "faltan 481" in text and "Clasificación" in text
@@ -654,7 +654,7 @@ def test_the_live_boards_cache_keeps_each_language_apart(crew):
     """The polled board is cached per version: an English watcher's copy must never reach a
     Spanish watcher (or the other way round), and a 304 never keeps the other language."""
     game = make_game(crew, [("Ann", {"Ben": 12, "Cat": 7})], target=500)
-    url = reverse("games:live_board", args=[game.share_token])
+    url = reverse("live:live_board", args=[game.share_token])
     english, spanish = Client(HTTP_ACCEPT_LANGUAGE="en"), Client(HTTP_ACCEPT_LANGUAGE="es")
     first = english.get(url)
     assert "481 to go" in page(first)
@@ -715,9 +715,9 @@ def test_the_cores_refusals_speak_spanish(crew, spanish):
     assert "Mano de Ben: &#x27;Q&#x27; no es una carta: escribe p. ej. R7" in text
     _no_english(text, "is not a card", "s hand:")
     setup = {"action": "start", "seat": ["Ann"], "edition": "classic", "scoring": "standard"}
-    text = page(spanish.post(reverse("games:game_new"), setup | {"target_choice": "500"}))
+    text = page(spanish.post(reverse("newgame:game_new"), setup | {"target_choice": "500"}))
     assert "Sienta de 2 a 10 jugadores para empezar (hay 1)." in text
-    text = page(spanish.post(reverse("games:game_new"), {"action": "new", "new_player": " "}))
+    text = page(spanish.post(reverse("newgame:game_new"), {"action": "new", "new_player": " "}))
     assert "Escribe el nombre del jugador nuevo y luego toca Agregar." in text
 
 
@@ -760,7 +760,7 @@ def test_the_decks_speak_spanish(crew, spanish):
     assert "Baraja clásica de 108 cartas, 108 cartas" in home
     assert '<span class="chip">carta Balde de agua</span> Quien la juega descarta' in home
     _no_english(home, "Classic 108-card deck", "Water Drop card", "Its player discards")
-    new = page(spanish.get(reverse("games:game_new")))
+    new = page(spanish.get(reverse("newgame:game_new")))
     assert 'value="classic"' in new and " Clásico</label>" in new
     assert " Kitty — carta Kitty</label>" in new
     _no_english(new, " Classic</label>", "Kitty card")

@@ -38,8 +38,8 @@ PUBLIC = {
 }
 # Opened by a secret token, not a login: a bogus token is a 404, the real one a 200.
 BY_TOKEN = {
-    "games:live": "the read-only scoreboard shared with the other phones",
-    "games:live_board": "the fragment the live scoreboard polls",
+    "live:live": "the read-only scoreboard shared with the other phones",
+    "live:live_board": "the fragment the live scoreboard polls",
     "accounts:join": "an invite link is opened by someone not yet in the crew",
     "nights:night_recap_shared": "a night's recap, shared read-only by a link",
 }
@@ -130,7 +130,7 @@ class World:
     def _token(self, name: str) -> str:
         if name == "nights:night_recap_shared":
             return self.game.night.recap_token
-        return self.game.share_token if name.startswith("games:live") else self.invite.token
+        return self.game.share_token if name.startswith("live:live") else self.invite.token
 
     def url(self, name: str, **options: bool) -> str:
         return reverse(name, kwargs=self.kwargs(name, **options))
@@ -223,7 +223,7 @@ def test_a_method_the_view_does_not_take_is_405(member_client, world, name):
 def test_the_methods_are_read_from_the_decorators_and_the_view_classes():
     assert METHODS["games:game_detail"] == {"GET"}
     assert METHODS["games:round_create"] == {"POST"}
-    assert METHODS["games:game_new"] == {"GET", "POST"}
+    assert METHODS["newgame:game_new"] == {"GET", "POST"}
     assert "GET" not in METHODS["accounts:logout"]  # a class-based view
     assert "games:game_detail" in PAGES
     assert not {"games:round_create", "accounts:logout"} & set(PAGES)

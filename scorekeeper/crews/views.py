@@ -17,9 +17,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorekeeper.addresses import shared_url
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.games.access import SESSION_KEY, crew_required, use_crew_zone, user_crews
-from scorekeeper.games.addresses import shared_url
 from scorekeeper.games.models import Crew, Invite, Membership, Player
 
 from .forms import CrewForm, CrewTimeZoneForm, SignupForm

@@ -22,6 +22,7 @@ from .cards import (
 )
 from .dealing import deal_value
 from .editions import Edition, get_edition
+from .errors import RuleError
 from .words import gettext_noop
 
 # What fits on a thumb-sized key; the full name (``Key.name``) is read out and listed. The
@@ -45,6 +46,21 @@ WENT_OUT_ON = {
 }
 # How many cards the next player draws before the hands are counted, by that card.
 WENT_OUT_DRAWS = {"+2": 2, "+4": 4}
+
+
+def went_out_card(value: str | None) -> str:
+    """The card a round ended on, as a round stores it: "+2", "+4", "other" or "" (not
+    recorded); anything else is refused in words."""
+    value = value or ""
+    if value and value not in WENT_OUT_ON:
+        raise RuleError(
+            gettext_noop(
+                "%(value)s is not a card a round ends on: choose Draw Two, Wild Draw Four or "
+                "another card.",
+                value=repr(value),
+            )
+        )
+    return value
 
 
 @dataclass(frozen=True)

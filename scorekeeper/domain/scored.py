@@ -15,6 +15,12 @@ from .dealing import dealer_seat
 from .scoring import rank, score_game
 
 
+def round_after(played: int) -> int:
+    """The number the next round takes once ``played`` rounds are stored: rounds are numbered
+    from 1 with no gap (a deleted round is always the last one)."""
+    return played + 1
+
+
 @dataclass(frozen=True)
 class ScoredRound:
     """One round: who went out, each hand as entered, points scored, and totals after it."""
@@ -94,7 +100,7 @@ class ScoredGame:
 
     @property
     def next_round(self) -> int:
-        return len(self.rounds) + 1
+        return round_after(len(self.rounds))
 
     @property
     def rounds_won(self) -> dict[str, int]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,6 +20,7 @@ from scorekeeper.games.services import (
     User,
     acting_user,
     announce_change,
+    bump_version,
     clock_time,
     joined_write,
     refuse_stale,
@@ -68,9 +68,7 @@ def game_delete(*, game: Game, version: int | None = None, by: User = None) -> D
     game._history_user = acting_user(by)
     game.delete()
     if previous and not rematches:
-        Game.objects.filter(pk=previous[0]).update(
-            share_token=table["share_token"], updated_at=now, version=F("version") + 1
-        )
+        bump_version([previous[0]], share_token=table["share_token"], updated_at=now)
     return kept
 
 
@@ -111,10 +109,7 @@ def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
         holder = Game.objects.filter(share_token=token).values_list("pk", flat=True).first()
         if holder is not None and holder == previous:
             # The link went back to the previous game when this one was deleted: it returns.
-            Game.objects.filter(pk=previous).update(
-                share_token=table.get("rematch_of_token") or new_token(),
-                version=F("version") + 1,
-            )
+            bump_version([previous], share_token=table.get("rematch_of_token") or new_token())
             holder = None
         if holder is None:
             fields["share_token"] = token

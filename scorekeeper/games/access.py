@@ -14,13 +14,11 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
 from scorekeeper.domain.evenings import time_zone_or_default, zone
+from scorekeeper.languages.zones import ZONE_SESSION_KEY
 
 from .models import Crew
 
 SESSION_KEY = "crew_id"
-# The current crew's time zone, kept beside its id so that every page (and a write that never
-# loads the crew row) shows times in it without a query; refreshed whenever the crew is read.
-ZONE_SESSION_KEY = "crew_time_zone"
 
 
 def use_crew_zone(request: HttpRequest, crew: Crew) -> None:

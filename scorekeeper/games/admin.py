@@ -1,31 +1,6 @@
 from django.contrib import admin
 
-from .models import Challenge, Crew, Game, GameNight, Hand, Invite, Membership, Player, Round, Seat
-
-
-class MembershipInline(admin.TabularInline):
-    model = Membership
-    extra = 0
-
-
-@admin.register(Crew)
-class CrewAdmin(admin.ModelAdmin):
-    list_display = ["name", "created_at"]
-    search_fields = ["name"]
-    inlines = [MembershipInline]
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "crew", "user"]
-    list_filter = ["crew"]
-    search_fields = ["name"]
-
-
-@admin.register(GameNight)
-class GameNightAdmin(admin.ModelAdmin):
-    list_display = ["date", "name", "crew"]
-    list_filter = ["crew"]
+from .models import Challenge, Game, Hand, Round, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -34,13 +9,9 @@ class SeatInline(admin.TabularInline):
     raw_id_fields = ["player"]
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnly:
     """Shown, never written: rounds and hands change only through the games services, which
     score the game with the core, bump its version and keep the audit trail."""
-
-    extra = 0
-    can_delete = False
-    show_change_link = False
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -50,6 +21,12 @@ class ReadOnlyInline(admin.TabularInline):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+class ReadOnlyInline(ReadOnly, admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = False
 
 
 class RoundInline(ReadOnlyInline):
@@ -71,21 +48,11 @@ class HandInline(ReadOnlyInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnly, admin.ModelAdmin):
     """Read-only, like the inlines: a round is entered, edited and deleted at the table."""
 
     list_display = ["game", "number", "winner", "created_at"]
     inlines = [HandInline]
 
-    def has_add_permission(self, request) -> bool:
-        return False
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
-
-admin.site.register(Invite)
 admin.site.register(Challenge)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.domain import WENT_OUT_DRAWS, WENT_OUT_ON, RuleError
-from scorekeeper.domain.scoring import MAX_HAND_POINTS, MAX_NAME_LENGTH
+from scorekeeper.domain.scoring import MAX_HAND_POINTS
 from scorekeeper.languages.words import in_words
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
 
@@ -15,58 +15,8 @@ from .models import Game
 
 # --- At the table -------------------------------------------------------------------------
 
-TARGET_CHOICES = (250, 500, 1000)
 # The longest house note a game keeps (the import refuses longer ones too).
 NOTE_MAX_LENGTH = 500
-
-
-class GameSetupForm(forms.Form):
-    """Seat order is kept as repeated ``seat`` values (player names) so the form can be
-    rebuilt after every add / move / remove, with or without JavaScript."""
-
-    seat = forms.CharField(required=False)  # read with getlist in the view
-    new_player = forms.CharField(
-        required=False, max_length=MAX_NAME_LENGTH, label=gettext_lazy("Add a new player")
-    )
-    edition = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="classic")
-    scoring = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="standard")
-    target_choice = forms.ChoiceField(
-        choices=[(str(t), str(t)) for t in TARGET_CHOICES] + [("custom", gettext_lazy("Other"))],
-        widget=forms.RadioSelect,
-        initial="500",
-        label=gettext_lazy("Target"),
-    )
-    target_custom = forms.IntegerField(
-        required=False, min_value=1, max_value=100000, label=gettext_lazy("Other target")
-    )
-
-    def __init__(self, *args, **kwargs):
-        from scorekeeper.domain import EDITIONS, SCORING_SUMMARIES
-
-        super().__init__(*args, **kwargs)
-        self.fields["edition"].choices = [
-            (
-                e.slug,
-                in_words(e.name) + (f" — {in_words(e.special_name)}" if e.special_name else ""),
-            )
-            for e in EDITIONS.values()
-        ]
-        summaries = {mode: _(text) for mode, text in SCORING_SUMMARIES.items()}
-        self.fields["scoring"].choices = [
-            ("standard", _("Standard") + " — " + summaries["standard"]),
-            ("lowest", _("Lowest wins") + " — " + summaries["lowest"]),
-        ]
-
-    def clean(self):
-        cleaned = super().clean()
-        if cleaned.get("target_choice") == "custom":
-            if not cleaned.get("target_custom"):
-                self.add_error("target_custom", _("Enter a target: a whole number above 0."))
-            else:
-                cleaned["target"] = cleaned["target_custom"]
-        elif cleaned.get("target_choice"):
-            cleaned["target"] = int(cleaned["target_choice"])
-        return cleaned
 
 
 def parse_hand_input(name: str, cards: str, total: str) -> str | int:

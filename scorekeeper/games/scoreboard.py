@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from scorekeeper.domain import FORMAT, ScoredGame, ScoredRound, scored_game
 
 from .entries import named_entry
-from .models import Ending, Game
+from .models import Game
 
 
 def game_to_dict(game: Game, *, challenges: bool = True) -> dict[str, Any]:
@@ -101,10 +101,6 @@ class Board:
     def ended(self) -> str:
         """How the game was stopped early ("leader", "no_result", "abandoned"), else ""."""
         return self.scored.ended
-
-    @property
-    def ended_label(self) -> str:
-        return Ending(self.ended).label if self.ended else ""
 
     @property
     def winners(self) -> tuple[str, ...]:

@@ -10,25 +10,26 @@ so the view renders it without reading the game again. A refused write changes n
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from scorekeeper.domain import (
-    WENT_OUT_ON,
     RuleError,
     ScoredGame,
     dealer_seat,
     scored_game,
 )
+from scorekeeper.domain.keypad import went_out_card
+from scorekeeper.domain.scored import round_after
 
 from .audit import changes_since
 from .entries import HandInput, named_entry, stored_entry
@@ -44,6 +45,7 @@ from .models import (
     Seat,
     new_token,
 )
+from .nights import crew_evening, latest_night
 from .scoreboard import Board, game_to_dict
 from .signals import game_changed
 
@@ -112,6 +114,16 @@ def locked_game(
         yield games.first()
 
 
+def bump_version(game_ids: Iterable[int] | QuerySet[Any], **fields: Any) -> None:
+    """The one place a game's version moves on: every write that changes what a page shows of
+    a game (a round, a setting, a challenge, a rename, the live link) bumps it, in one UPDATE
+    with ``fields``; the live board's ETag and the phones' stale-write checks read it.
+    ``game_ids`` may be a queryset of ids (one UPDATE with a subquery)."""
+    Game.objects.filter(pk__in=game_ids).update(
+        version=F("version") + 1, updated_at=fields.pop("updated_at", timezone.now()), **fields
+    )
+
+
 def _bump(game: Game, scored: ScoredGame) -> None:
     """Write the derived status and the next version in one UPDATE (no history row)."""
     now = timezone.now()
@@ -121,9 +133,7 @@ def _bump(game: Game, scored: ScoredGame) -> None:
         game.finished_at = now
     if not scored.finished:
         game.finished_at = None
-    Game.objects.filter(pk=game.pk).update(
-        status=game.status, finished_at=game.finished_at, updated_at=now, version=F("version") + 1
-    )
+    bump_version([game.pk], status=game.status, finished_at=game.finished_at, updated_at=now)
     game.version += 1
     game.updated_at = now
     announce_change(game, was_finished=was_finished)
@@ -201,7 +211,7 @@ def _store_hands(game: Game, round_: Round, entry: Mapping[str, Any]) -> None:
 def next_round_number(game: Game) -> int:
     """The number the game's next round takes: one more than its stored rounds (read from the
     prefetched rounds when ``Game.objects.with_rounds()`` loaded them)."""
-    return len(game.rounds.all()) + 1
+    return round_after(len(game.rounds.all()))
 
 
 def _seat_players(game: Game) -> dict[str, Player]:
@@ -227,8 +237,6 @@ def _stored_rounds(game: Game) -> list[dict[str, Any]]:
 def tonight(crew: Crew, *, now: dt.datetime | None = None) -> GameNight:
     """The crew's current night: the latest session of its evening at ``now`` (in the crew's
     time zone, with the 06:00 cut-off of ``domain.evenings``), created on first use."""
-    from .nights import crew_evening, latest_night
-
     date = crew_evening(crew, now)
     night = latest_night(crew, date)
     if night is None:
@@ -326,7 +334,7 @@ def round_record(
             }
         board = Board(game=game, scored=_rescored(game, _stored_rounds(game)))
         raise Conflict(message, board=board)
-    went_out_on = _went_out_on(went_out_on)
+    went_out_on = went_out_card(went_out_on)
     rounds = _stored_rounds(game)
     rounds.append(_round_item(winner, hands, went_out_on))
     scored = _rescored(game, rounds)
@@ -354,20 +362,6 @@ def _refuse_if_ended(game: Game) -> None:
             _("This game was stopped (%(how)s): resume it to add or delete a round.")
             % {"how": _ending_words(game.ended)}
         )
-
-
-def _went_out_on(value: str | None) -> str:
-    """The card the round ended on, as stored: "+2", "+4", "other" or "" (not recorded)."""
-    value = value or ""
-    if value and value not in WENT_OUT_ON:
-        raise RuleError(
-            _(
-                "%(value)s is not a card a round ends on: choose Draw Two, Wild Draw Four or "
-                "another card."
-            )
-            % {"value": repr(value)}
-        )
-    return value
 
 
 def _round_item(winner: str, hands: Mapping[str, HandInput], went_out_on: str) -> dict[str, Any]:
@@ -435,7 +429,7 @@ def round_edit(
                 + f" {since}"
             ).strip()
         )
-    went_out_on = round_.went_out_on if went_out_on is None else _went_out_on(went_out_on)
+    went_out_on = round_.went_out_on if went_out_on is None else went_out_card(went_out_on)
     rounds = _stored_rounds(game)
     rounds[number - 1] = _round_item(winner, hands, went_out_on)
     scored = _rescored(game, rounds)
@@ -566,7 +560,7 @@ def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = 
     # The table's live link moves on to the rematch: the watchers' phones (and the QR code on
     # the table) follow the table, and the finished game gets a link of its own.
     table_token = game.share_token
-    Game.objects.filter(pk=game.pk).update(share_token=new_token(), version=F("version") + 1)
+    bump_version([game.pk], share_token=new_token())
     Game.objects.filter(pk=rematch.pk).update(share_token=table_token, rematch_of=game)
     rematch.share_token, rematch.rematch_of = table_token, game
     return rematch
@@ -574,9 +568,10 @@ def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = 
 
 def _save_setting(game: Game, fields: list[str], by: User) -> None:
     """Save changed settings with a history row naming who, and bump the version."""
-    game.version += 1
     game._history_user = acting_user(by)
-    game.save(update_fields=[*fields, "version", "updated_at"])
+    game.save(update_fields=[*fields, "updated_at"])
+    bump_version([game.pk], updated_at=game.updated_at)
+    game.version += 1
     announce_change(game)
 
 

@@ -6,7 +6,6 @@ app_name = "games"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("games/new/", views.game_new, name="game_new"),
     path("games/<int:game_id>/", views.game_detail, name="game_detail"),
     path("games/<int:game_id>/rounds/", views.round_create, name="round_create"),
     path("games/<int:game_id>/rounds/<int:number>/", views.round_change, name="round_change"),
@@ -18,7 +17,4 @@ urlpatterns = [
     path("games/<int:game_id>/dealer/", views.dealer_pick, name="dealer_pick"),
     path("games/<int:game_id>/dealer/draw/", views.dealer_draw, name="dealer_draw"),
     path("games/<int:game_id>/share/reset/", views.share_reset, name="share_reset"),
-    path("games/<int:game_id>/share/qr.svg", views.share_qr, name="share_qr"),
-    path("live/<str:token>/", views.live, name="live"),
-    path("live/<str:token>/board/", views.live_board, name="live_board"),
 ]

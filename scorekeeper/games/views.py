@@ -2,30 +2,24 @@
 
 from __future__ import annotations
 
-import datetime as dt
-import io
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-import segno
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db.models import Count, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.http import quote_etag
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.addresses import listening_on_loopback_only, shared_url
 from scorekeeper.domain import (
     EDITIONS,
     SCORING_SUMMARIES,
@@ -35,17 +29,13 @@ from scorekeeper.domain import (
     get_edition,
 )
 from scorekeeper.domain.cards import UNKNOWN_COLOUR
-from scorekeeper.domain.scoring import MAX_NAME_LENGTH
-from scorekeeper.domain.seating import edit_seats, posted_seats, seat_count_problem
 from scorekeeper.htmx import render_page
 from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.rules import house_rule_labels
 
 from .access import crew_required, current_crew
-from .addresses import listening_on_loopback_only, shared_url
-from .forms import GameSetupForm, HouseRulesForm, RoundForm
-from .middleware import activate_viewer_zone
-from .models import Ending, Game, Player
+from .forms import RoundForm
+from .models import Ending, Game
 from .nights import crew_evening
 from .scoreboard import Board, board_for, load_game, night_winners
 from .services import (
@@ -64,10 +54,10 @@ from .services import (
     round_record,
     round_restore,
 )
-from .setup import game_from_setup
 
 
-def _scoring_summaries() -> dict[str, str]:
+def scoring_summaries() -> dict[str, str]:
+    """Each scoring mode's one-line summary, in the page's language."""
     return {mode: _(summary) for mode, summary in SCORING_SUMMARIES.items()}
 
 
@@ -84,7 +74,7 @@ def home(request: HttpRequest) -> HttpResponse:
             {
                 "first_user": first_user,
                 "editions": EDITIONS.values(),
-                "scoring_summaries": _scoring_summaries(),
+                "scoring_summaries": scoring_summaries(),
             },
         )
     return dashboard_page(request, crew)
@@ -117,89 +107,6 @@ def dashboard_page(request: HttpRequest, crew, *, error: str | None = None, stat
         "error": error,
     }
     return render(request, "games/dashboard.html", context, status=status)
-
-
-# --- Starting a game ------------------------------------------------------------------------
-
-
-@crew_required
-@require_http_methods(["GET", "POST"])
-def game_new(request: HttpRequest) -> HttpResponse:
-    roster = {p.name: p for p in Player.objects.filter(crew=request.crew)}
-    members = _members_without_a_player(request.crew, roster)  # type: ignore[attr-defined]
-    house_form = HouseRulesForm(request.POST or None, prefix="house")
-    if request.method == "GET":
-        form = GameSetupForm()
-        seats: list[str] = []
-        message = None
-    else:
-        form = GameSetupForm(request.POST)
-        seats, message = edit_seats(
-            posted_seats(request.POST.getlist("seat")),
-            request.POST.get("action", ""),
-            roster=[*roster, *members],
-            new_name=request.POST.get("new_player", ""),
-        )
-        if request.POST.get("action") == "start":
-            if not house_form.is_valid():
-                message = _("Check the house rules marked below.")
-            elif form.is_valid():
-                message = seat_count_problem(seats)
-                if message is None:
-                    try:
-                        game = game_from_setup(
-                            crew=request.crew,
-                            seats=seats,
-                            roster=roster,
-                            edition=form.cleaned_data["edition"],
-                            scoring=form.cleaned_data["scoring"],
-                            target=form.cleaned_data["target"],
-                            house_rules=house_form.cleaned_data["house_rules"],
-                            house_note=house_form.cleaned_data["house_note"],
-                            members=members,
-                            by=request.user,
-                        )
-                    except RuleError as error:
-                        form.add_error(None, in_words(error))
-                        message = _("That game could not be started.")
-                    else:
-                        url = reverse("games:game_detail", args=[game.pk])
-                        if request.htmx:
-                            return HttpResponseClientRedirect(url)
-                        return redirect(url)
-            elif not message:
-                message = _("Check the choices marked below.")
-    context = {
-        "house_form": house_form,
-        "house_open": request.method == "POST" and house_form.has_changed(),
-        "form": form,
-        "seats": seats,
-        # A retired player is not offered (typing the name still seats them, and brings
-        # them back).
-        "roster": [
-            name
-            for name in [*roster, *members]
-            if name not in seats and (name not in roster or roster[name].retired_at is None)
-        ],
-        "message": in_words(message) if message else message,
-        "editions": EDITIONS.values(),
-        "scoring_summaries": _scoring_summaries(),
-    }
-    status = 422 if request.method == "POST" and message else 200
-    return render_page(request, "games/new.html", context, partial="setup", status=status)
-
-
-def _members_without_a_player(crew, roster: dict[str, Player]) -> dict[str, Any]:
-    """Crew members with no player of their own yet (those who joined before joining made
-    one), by their user name: the roster offers them, and the game's start makes their player."""
-    taken = {name.casefold() for name in roster}
-    members = {}
-    for user in crew.members.exclude(players__crew=crew).order_by("username"):
-        name = user.get_username()[:MAX_NAME_LENGTH]
-        if name.casefold() not in taken:
-            members[name] = user
-            taken.add(name.casefold())
-    return members
 
 
 # --- The scoreboard and rounds --------------------------------------------------------------
@@ -243,7 +150,7 @@ def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = 
         "edition": get_edition(game.edition),
         "form": form or _new_round_form(board),
         "keys": keys_in_words(game.edition),
-        "share_url": shared_url(request, reverse("games:live", args=[game.share_token])),
+        "share_url": shared_url(request, reverse("live:live", args=[game.share_token])),
         "share_loopback_only": listening_on_loopback_only(),
         **_life_choices(board),
         "editable": True,
@@ -549,103 +456,3 @@ def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_resume_view(request: HttpRequest, game_id: int) -> HttpResponse:
     """Undo a stop: the game is in play again."""
     return _life_write(request, game_id, lambda game: game_resume(game=game, by=request.user))
-
-
-# --- The live view for the other phones ----------------------------------------------------
-
-
-# A version's board never changes, so this only bounds the memory a worker keeps.
-LIVE_BOARD_CACHE_SECONDS = 600
-# How often the watchers' phones ask for the board. A game over changes rarely (a correction),
-# so it is polled slowly, but the table usually taps Rematch within minutes of the end and the
-# live link moves on to the new game: that long after the end the quick pace goes on, so the
-# watchers follow the rematch as soon as it starts.
-LIVE_POLL_SECONDS = 4
-LIVE_SLOW_POLL_SECONDS = 12
-LIVE_FOLLOW_AFTER_END = dt.timedelta(minutes=15)
-
-
-def _live_poll_seconds(status: str, finished_at: dt.datetime | None) -> int:
-    """The live board's polling interval: quick in play and for a while after the end."""
-    if status != Game.Status.FINISHED:
-        return LIVE_POLL_SECONDS
-    if finished_at is not None and timezone.now() - finished_at < LIVE_FOLLOW_AFTER_END:
-        return LIVE_POLL_SECONDS
-    return LIVE_SLOW_POLL_SECONDS
-
-
-def _live_response(request: HttpRequest, token: str, template: str, variant: str) -> HttpResponse:
-    """Answer 304 Not Modified while the game is unchanged (one small query), else render."""
-    stamp = (
-        Game.objects.filter(share_token=token)
-        .values_list("pk", "version", "crew__time_zone", "status", "finished_at")
-        .first()
-    )
-    if stamp is None:
-        raise Http404(_("This share link is not valid (it may have been replaced)."))
-    # Times in the viewer's zone and words in their language: the page changes with both, so
-    # the ETag (and with it the cache key) names both. It names the polling pace too: when the
-    # quick pace after the end runs out, the watchers get a board that polls slowly.
-    shown_zone = activate_viewer_zone(request, stamp[2])
-    language = get_language() or settings.LANGUAGE_CODE
-    poll = _live_poll_seconds(stamp[3], stamp[4])
-    etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{poll}-{shown_zone}-{language}")
-    # The polled fragment (no CSRF token, nothing personal) is the same for every watcher of
-    # this version in this zone and language: each worker renders it once per version, not
-    # once per poll.
-    cached = cache.get(f"live:{token}:{etag}") if variant == "board" else None
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponse(status=304)
-    elif cached is not None:
-        response = HttpResponse(cached)
-    else:
-        game = load_game(Game.objects.filter(share_token=token), stamp[0])
-        if game is None:
-            raise Http404(_("This share link is not valid (it may have been replaced)."))
-        poll = _live_poll_seconds(game.status, game.finished_at)
-        etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{poll}-{shown_zone}-{language}")
-        context = {
-            "game": game,
-            "board": board_for(game),
-            "editable": False,
-            "live": True,
-            "token": token,
-            "poll_seconds": poll,
-        }
-        response = render(request, template, context)
-        if variant == "board":
-            cache.set(f"live:{token}:{etag}", response.content, LIVE_BOARD_CACHE_SECONDS)
-    response["ETag"] = etag
-    # Revalidate every time: the browser sends If-None-Match and keeps the body on 304.
-    response["Cache-Control"] = "no-cache"
-    return response
-
-
-@require_GET
-def live(request: HttpRequest, token: str) -> HttpResponse:
-    """The read-only scoreboard for the other phones, opened from the share link."""
-    return _live_response(request, token, "games/live.html", "page")
-
-
-@require_GET
-def live_board(request: HttpRequest, token: str) -> HttpResponse:
-    """The scoreboard fragment the live page polls every few seconds."""
-    return _live_response(request, token, "games/live.html#live-board", "board")
-
-
-@crew_required
-@require_GET
-def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
-    token = (
-        Game.objects.filter(crew=request.crew, pk=game_id)  # type: ignore[attr-defined]
-        .values_list("share_token", flat=True)
-        .first()
-    )
-    if token is None:
-        raise Http404(_("No such game in your crew."))
-    url = shared_url(request, reverse("games:live", args=[token]))
-    if url is None:
-        raise Http404(_("No address the other phones could open: see the share sheet."))
-    buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
-    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")

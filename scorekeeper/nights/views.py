@@ -18,8 +18,8 @@ from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper.addresses import listening_on_loopback_only, shared_url
 from scorekeeper.games.access import crew_object_or_404, crew_required
-from scorekeeper.games.addresses import listening_on_loopback_only, shared_url
 from scorekeeper.games.models import Game, GameNight, Seat
 from scorekeeper.games.nights import (
     crew_evening,

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.domain import RuleError, Verdict
 from scorekeeper.domain.challenge import parse_colour
 from scorekeeper.games.models import Challenge, Game, Player
+from scorekeeper.games.services import bump_version
 from scorekeeper.games.signals import game_changed
 from scorekeeper.rules.entries import only_the_drawer_challenges
 
@@ -83,6 +84,8 @@ def challenge_record(
         if raced is None:
             raise
         return raced
+    bump_version([game.pk])  # the game's page and live board show its challenges
+    game.version += 1
     transaction.on_commit(lambda: game_changed.send(Game, game_id=game.pk, crew_id=game.crew_id))
     return logged
 

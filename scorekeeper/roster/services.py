@@ -19,7 +19,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,6 +26,7 @@ from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
 from scorekeeper.games.entries import merged_entry
 from scorekeeper.games.models import Challenge, Crew, Game, Hand, Membership, Player, Round, Seat
+from scorekeeper.games.services import bump_version
 from scorekeeper.games.signals import roster_changed
 from scorekeeper.languages.words import in_words
 
@@ -61,7 +61,7 @@ def _touch_games(player_ids: list[int]) -> None:
     """The games these players sat in show their names: their version moves, so every open
     board and live link fetches them again."""
     games = Game.objects.filter(seats__player_id__in=player_ids).values("pk")
-    Game.objects.filter(pk__in=games).update(version=F("version") + 1, updated_at=timezone.now())
+    bump_version(games)
 
 
 def _taken(crew: Crew, name: str, *, but: Player) -> Player | None:
@@ -209,7 +209,7 @@ def merge(*, crew: Crew, keep_id: int, gone_id: int, by: Any = None) -> RosterCh
     if member and not kept.user_id:
         kept.user_id = member
         kept.save(update_fields=["user"])
-    Game.objects.filter(pk__in=games).update(version=F("version") + 1, updated_at=timezone.now())
+    bump_version(games)
     crew_id = crew.pk
     transaction.on_commit(lambda: roster_changed.send(sender=Player, crew_id=crew_id))
     after = {"name": kept.name}

@@ -49,7 +49,7 @@ def test_screens(live_server, page: Page, table_member, scheme):
     page.goto(url + reverse("games:home"))
     shot("02-dashboard")
 
-    page.goto(url + reverse("games:game_new"))
+    page.goto(url + reverse("newgame:game_new"))
     for name in ("Ann", "Ben", "Cat", "Dan"):
         page.get_by_role("button", name=f"+ {name}").click()
         page.locator(".seat-name", has_text=name).wait_for()
@@ -75,7 +75,7 @@ def test_screens(live_server, page: Page, table_member, scheme):
     page.locator("#round-errors").scroll_into_view_if_needed()
     shot("06-refused-round")
 
-    page.goto(url + reverse("games:live", args=[game.share_token]))
+    page.goto(url + reverse("live:live", args=[game.share_token]))
     shot("07-live-view")
 
     round_record(game=game, winner="Ann", hands={"Ben": 400, "Cat": 20, "Dan": 10})

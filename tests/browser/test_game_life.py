@@ -9,7 +9,7 @@ import pytest
 import segno
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games import addresses
+from scorekeeper import addresses
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import locked_game, round_record
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll

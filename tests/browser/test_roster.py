@@ -101,7 +101,7 @@ def test_a_member_renames_merges_and_retires_players(
     assert_no_sideways_scroll(page)
 
     # A new game offers the roster as it is now: no Zed (retired), no Benjamin (merged).
-    page.goto(live_server.url + reverse("games:game_new"))
+    page.goto(live_server.url + reverse("newgame:game_new"))
     for name in ("Ann", "Bo", "Ben"):
         expect(page.get_by_role("button", name=f"+ {name}", exact=True)).to_be_visible()
     for name in ("Zed", "Benjamin", "Bne"):

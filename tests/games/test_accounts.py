@@ -154,7 +154,7 @@ def test_a_member_who_joined_by_invite_today_is_on_the_new_game_roster(client):
     newcomer = get_user_model().objects.get(username="ann")
     assert Player.objects.get(crew=owner.crew, user=newcomer).name == "ann"
     client.force_login(owner.user)
-    assert 'value="add:ann"' in client.get(reverse("games:game_new")).content.decode()
+    assert 'value="add:ann"' in client.get(reverse("newgame:game_new")).content.decode()
 
 
 @pytest.mark.django_db

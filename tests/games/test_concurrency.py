@@ -131,7 +131,7 @@ def test_the_live_view_never_fails_while_rounds_are_edited(table):
     game, phones = table
     save(game, 1)
     save(game, 2, winner="Ben", Ann=1, Cat=1)
-    live = reverse("games:live_board", args=[game.share_token])
+    live = reverse("live:live_board", args=[game.share_token])
     board = reverse("games:game_detail", args=[game.pk])
     edit = reverse("games:round_change", args=[game.pk, 1])
     stop = threading.Event()

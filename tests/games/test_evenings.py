@@ -171,7 +171,7 @@ def test_the_next_page_follows_a_zone_another_member_changed(member_client, new_
 def _live(client, game, **cookies):
     for name, value in cookies.items():
         client.cookies[name] = value
-    return client.get(reverse("games:live", args=[game.share_token]))
+    return client.get(reverse("live:live", args=[game.share_token]))
 
 
 def test_the_live_view_shows_the_viewers_zone_from_the_tz_cookie(client, new_york):
@@ -188,7 +188,7 @@ def test_the_live_view_without_a_usable_cookie_shows_the_crews_zone(client, new_
 
 def test_the_live_boards_etag_changes_with_the_viewers_zone(client, new_york):
     game = GameFactory(crew=new_york)
-    url = reverse("games:live_board", args=[game.share_token])
+    url = reverse("live:live_board", args=[game.share_token])
     etag = client.get(url)["ETag"]
     client.cookies["tz"] = "Asia/Tokyo"
     response = client.get(url, HTTP_IF_NONE_MATCH=etag)

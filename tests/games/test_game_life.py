@@ -441,7 +441,7 @@ def test_the_home_page_queries_stay_fixed_with_a_finished_night(
 
 
 def test_the_live_board_of_a_stopped_game_says_so_and_polls_slowly(client, game):
-    live = reverse("games:live_board", args=[game.share_token])
+    live = reverse("live:live_board", args=[game.share_token])
     playing = client.get(live, **HTMX).content.decode()
     assert "every 4s" in playing
     write(game, game_end, ending="no_result")

@@ -2,7 +2,7 @@ import pytest
 
 from scorekeeper.domain import RuleError
 from scorekeeper.games.models import Game, Player
-from scorekeeper.games.setup import game_from_setup
+from scorekeeper.newgame.setup import game_from_setup
 from tests.factories import PlayerFactory
 
 SETUP = {"edition": "classic", "scoring": "standard", "target": 500}
@@ -34,17 +34,17 @@ def test_a_member_without_a_player_is_on_the_roster_and_the_start_makes_theirs(c
     PlayerFactory(crew=crew, name="Ann")
     newcomer = MembershipFactory(crew=crew, user__username="zoe").user
     assert not Player.objects.filter(user=newcomer).exists()
-    page = client.get(reverse("games:game_new")).content.decode()
+    page = client.get(reverse("newgame:game_new")).content.decode()
     assert 'value="add:Ann"' in page and 'value="add:zoe"' in page
     data = {**SETUP, "target_choice": "500", "seat": ["Ann"], "action": "add:zoe"}
-    seated = client.post(reverse("games:game_new"), data).content.decode()
+    seated = client.post(reverse("newgame:game_new"), data).content.decode()
     assert 'name="seat" value="zoe"' in seated
-    client.post(reverse("games:game_new"), {**data, "seat": ["Ann", "zoe"], "action": "start"})
+    client.post(reverse("newgame:game_new"), {**data, "seat": ["Ann", "zoe"], "action": "start"})
     game = Game.objects.get()
     zoe = game.seats.get(number=1).player
     assert (zoe.name, zoe.user, zoe.crew) == ("zoe", newcomer, crew)
     # Now a player of the crew, offered once.
-    page = client.get(reverse("games:game_new")).content.decode()
+    page = client.get(reverse("newgame:game_new")).content.decode()
     assert page.count('value="add:zoe"') == 1
 
 
@@ -56,5 +56,5 @@ def test_a_member_is_not_offered_twice_next_to_a_player_of_that_name(crew_client
     client, crew = crew_client
     PlayerFactory(crew=crew, name="Zoe")
     MembershipFactory(crew=crew, user__username="zoe")
-    page = client.get(reverse("games:game_new")).content.decode()
+    page = client.get(reverse("newgame:game_new")).content.decode()
     assert page.count('value="add:Zoe"') == 1 and 'value="add:zoe"' not in page

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.games.models import Crew, Game, Hand, Player, Round
-from scorekeeper.games.views import LIVE_FOLLOW_AFTER_END
+from scorekeeper.live.views import LIVE_FOLLOW_AFTER_END
 from tests.factories import GameFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -248,7 +248,7 @@ def test_draw_for_deal_tie_asks_for_a_redraw(crew_client, game):
 def test_new_game_seats_players_in_order_and_starts(crew_client):
     client, crew = crew_client
     Player.objects.create(crew=crew, name="Ann")
-    url = reverse("games:game_new")
+    url = reverse("newgame:game_new")
     state = {"edition": "cheese-touch", "scoring": "lowest", "target_choice": "500"}
     page = client.post(url, {**state, "action": "add:Ann"}, **HTMX)
     assert 'name="seat" value="Ann"' in page.content.decode()
@@ -289,7 +289,7 @@ def test_new_game_seats_players_in_order_and_starts(crew_client):
 def test_new_game_refusals_start_nothing(crew_client, extra, message):
     client, _ = crew_client
     data = {"edition": "classic", "scoring": "standard", "target_choice": "500", "action": "start"}
-    response = client.post(reverse("games:game_new"), {**data, **extra}, **HTMX)
+    response = client.post(reverse("newgame:game_new"), {**data, **extra}, **HTMX)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert Game.objects.count() == 0
@@ -297,7 +297,7 @@ def test_new_game_refusals_start_nothing(crew_client, extra, message):
 
 def test_live_page_opens_without_login_and_answers_304_when_unchanged(client, db):
     game = GameFactory(players=["Ann", "Ben"])
-    live = reverse("games:live_board", args=[game.share_token])
+    live = reverse("live:live_board", args=[game.share_token])
     first = client.get(live, **HTMX)
     assert first.status_code == 200
     assert "Ann" in first.content.decode()
@@ -315,7 +315,7 @@ def test_live_page_opens_without_login_and_answers_304_when_unchanged(client, db
 
 def test_the_live_page_has_no_controls_that_change_anything(client, db):
     game = GameFactory(players=["Ann", "Ben"])
-    text = client.get(reverse("games:live", args=[game.share_token])).content.decode()
+    text = client.get(reverse("live:live", args=[game.share_token])).content.decode()
     # The page's only form is the footer's language switcher: it changes the viewer's pages.
     main = text.split('id="main"')[1].split('<footer class="site-footer">')[0]
     assert "<form" not in main
@@ -329,7 +329,7 @@ def test_a_game_over_is_polled_quickly_for_a_while_then_slowly(client, db):
     from scorekeeper.games.services import round_record
 
     game = GameFactory(players=["Ann", "Ben"], target=100)
-    live = reverse("games:live_board", args=[game.share_token])
+    live = reverse("live:live_board", args=[game.share_token])
     round_record(game=game, winner="Ann", hands={"Ben": 120})
     just_over = client.get(live, **HTMX)
     assert "Ann wins!" in just_over.content.decode()
@@ -347,7 +347,7 @@ def test_a_game_over_is_polled_quickly_for_a_while_then_slowly(client, db):
     assert later.status_code == 200 and later["ETag"] != just_over["ETag"]
     assert 'hx-trigger="every 12s"' in later.content.decode()
     assert client.get(live, HTTP_IF_NONE_MATCH=later["ETag"], **HTMX).status_code == 304
-    page = client.get(reverse("games:live", args=[game.share_token])).content.decode()
+    page = client.get(reverse("live:live", args=[game.share_token])).content.decode()
     assert 'hx-trigger="every 12s"' in page  # the whole page as well
 
 
@@ -357,13 +357,13 @@ def test_revoking_the_share_link_makes_the_old_one_fail(crew_client, game):
     client.post(reverse("games:share_reset", args=[game.pk]))
     game.refresh_from_db()
     assert game.share_token != old
-    assert client.get(reverse("games:live", args=[old])).status_code == 404
-    assert client.get(reverse("games:live", args=[game.share_token])).status_code == 200
+    assert client.get(reverse("live:live", args=[old])).status_code == 404
+    assert client.get(reverse("live:live", args=[game.share_token])).status_code == 200
 
 
 def test_the_share_qr_code_is_an_svg(crew_client, game):
     client, _ = crew_client
-    response = client.get(reverse("games:share_qr", args=[game.pk]))
+    response = client.get(reverse("live:share_qr", args=[game.pk]))
     assert response["Content-Type"] == "image/svg+xml"
     assert b"<svg" in response.content[:200]
     assert b'xmlns="http://www.w3.org/2000/svg"' in response.content
@@ -384,8 +384,8 @@ def test_page_queries_do_not_grow_with_rounds(crew_client, game, rounds, django_
         client.get(reverse("games:game_detail", args=[game.pk]))
     watcher = Client()  # the other phones: no session, no sign-in
     with django_assert_num_queries(6):
-        watcher.get(reverse("games:live", args=[game.share_token]))
-    board_url = reverse("games:live_board", args=[game.share_token])
+        watcher.get(reverse("live:live", args=[game.share_token]))
+    board_url = reverse("live:live_board", args=[game.share_token])
     with django_assert_num_queries(6):
         etag = watcher.get(board_url)["ETag"]
     with django_assert_num_queries(1):
@@ -399,7 +399,7 @@ def test_crew_is_required(client, db):
 
     user = get_user_model().objects.create_user("loner", password="x-long-password")
     client.force_login(user)
-    assert client.get(reverse("games:game_new"))["Location"] == reverse("accounts:crew_new")
+    assert client.get(reverse("newgame:game_new"))["Location"] == reverse("accounts:crew_new")
     assert Crew.objects.count() == 0
 
 
@@ -416,7 +416,7 @@ def test_house_rules_agreed_at_the_start_are_stored(crew_client):
         "house-house_note": "Sevens are lucky",
         "action": "start",
     }
-    client.post(reverse("games:game_new"), data)
+    client.post(reverse("newgame:game_new"), data)
     game = Game.objects.get()
     assert game.house_rules == {"stack-draw": True, "jump-in": True, "uno-penalty": 3}
     assert game.house_note == "Sevens are lucky"
@@ -430,7 +430,7 @@ def test_bad_house_rules_start_nothing(crew_client, extra, message):
     client, _ = crew_client
     data = {"edition": "classic", "scoring": "standard", "target_choice": "500"}
     data |= {"seat": ["Ann", "Ben"], "action": "start", **extra}
-    response = client.post(reverse("games:game_new"), data)
+    response = client.post(reverse("newgame:game_new"), data)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert Game.objects.count() == 0
@@ -448,13 +448,13 @@ def test_dashboard_and_new_game_queries_do_not_grow(crew_client, games, django_a
         client.get("/")
     # The crew's players, and its members who have no player yet (offered by user name).
     with django_assert_num_queries(5):
-        client.get(reverse("games:game_new"))
+        client.get(reverse("newgame:game_new"))
 
 
 def test_the_tables_live_link_follows_it_into_the_rematch(crew_client, game):
     client, _ = crew_client
     link = game.share_token
-    live = reverse("games:live_board", args=[link])
+    live = reverse("live:live_board", args=[link])
     client.post(reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=150, Cat=60))
     over = client.get(live, **HTMX)
     assert "Ann wins!" in over.content.decode()
@@ -469,5 +469,5 @@ def test_the_tables_live_link_follows_it_into_the_rematch(crew_client, game):
     text = now.content.decode()
     assert f'data-game="{rematch.pk}"' in text and "Ann wins!" not in text
     assert "every 4s" in text
-    old_game = client.get(reverse("games:live", args=[game.share_token])).content.decode()
+    old_game = client.get(reverse("live:live", args=[game.share_token])).content.decode()
     assert "Ann wins!" in old_game

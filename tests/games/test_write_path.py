@@ -294,7 +294,7 @@ def test_the_polled_live_board_is_rendered_once_per_version(
 
     _, crew = crew_client
     save(game, crew, 1)
-    url = reverse("games:live_board", args=[game.share_token])
+    url = reverse("live:live_board", args=[game.share_token])
     first = Client().get(url)
     with django_assert_num_queries(1):  # another watcher: the stamp, then the rendered board
         second = Client().get(url)

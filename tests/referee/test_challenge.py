@@ -498,3 +498,28 @@ def test_the_verdict_shows_who_may_challenge_from_the_games_own_sheet(crew_clien
         "Our reading, not the sheet&#x27;s words:" in page
         or "Our reading, not the sheet's words:" in page
     )
+
+
+def test_a_logged_challenge_moves_the_game_s_version_and_a_resend_does_not(crew_client, game):
+    """The game page and the live board show the challenges: a new one is a new version (the
+    live board's 304 would otherwise keep the watchers on the board without it)."""
+    ann, ben, _ = (seat.player for seat in game.seats.select_related("player").order_by("pk"))
+    verdict = judge_by_answer("R", True, "classic")
+    before = Game.objects.get(pk=game.pk).version
+    log_red(game, ann, ben, verdict, request_key="k1")
+    assert Game.objects.get(pk=game.pk).version == before + 1
+    log_red(game, ann, ben, verdict, request_key="k1")  # the phone's resend: nothing new
+    assert Game.objects.get(pk=game.pk).version == before + 1
+
+
+def test_the_game_s_version_moves_in_one_place_of_the_code():
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "scorekeeper"
+    writers = sorted(
+        path.relative_to(package).as_posix()
+        for path in package.rglob("*.py")
+        if 'F("version")' in path.read_text() or "version=F(" in path.read_text()
+    )
+    assert writers == ["games/services.py"]
+    assert Path(package / "games/services.py").read_text().count('F("version")') == 1

@@ -93,7 +93,7 @@ def test_the_classic_challenge_keypad_has_no_special_card(client, db):
 @pytest.mark.parametrize("slug", EDITION_SLUGS)
 def test_the_new_game_page_offers_every_edition(crew_client, slug):
     client, _ = crew_client
-    text = client.get(reverse("games:game_new")).content.decode()
+    text = client.get(reverse("newgame:game_new")).content.decode()
     assert f'value="{slug}"' in text
     assert escape(EDITIONS[slug].name) in text
 

@@ -122,7 +122,7 @@ def test_a_merge_while_new_games_seat_the_merged_player(crew_with_a_typo):
         if index == PHONES:
             return services.merge(crew=crew, keep_id=ben.pk, gone_id=bne.pk)
         data = {**setup, "seat": ["Bne", f"Eve{index}"], "action": "start"}
-        return client.post(reverse("games:game_new"), data)
+        return client.post(reverse("newgame:game_new"), data)
 
     results = in_parallel(phones, act)
     started = [r for r in results[:PHONES] if r.status_code == 302]

@@ -115,7 +115,7 @@ def test_a_retired_player_is_not_offered_at_a_new_game_until_typed_again(member_
     ann = PlayerFactory(crew=crew, name="Ann")
     PlayerFactory(crew=crew, name="Ben")
     post(member_client, "player_retire", ann, {})
-    page = member_client.get(reverse("games:game_new")).content.decode()
+    page = member_client.get(reverse("newgame:game_new")).content.decode()
     assert 'value="add:Ben"' in page and 'value="add:Ann"' not in page
     data = {
         "seat": ["Ann", "Ben"],
@@ -125,7 +125,7 @@ def test_a_retired_player_is_not_offered_at_a_new_game_until_typed_again(member_
         "target": "500",
         "target_choice": "500",
     }
-    response = member_client.post(reverse("games:game_new"), data)
+    response = member_client.post(reverse("newgame:game_new"), data)
     assert response.status_code == 302
     assert Player.objects.get(pk=ann.pk).retired_at is None
 

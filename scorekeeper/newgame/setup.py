@@ -9,9 +9,8 @@ from django.db import IntegrityError, transaction
 
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.words import gettext_noop
-
-from .models import Crew, Game, Player
-from .services import User, game_start
+from scorekeeper.games.models import Crew, Game, Player
+from scorekeeper.games.services import User, game_start
 
 
 def game_from_setup(

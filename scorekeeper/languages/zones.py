@@ -9,7 +9,8 @@ from django.utils import timezone
 
 from scorekeeper.domain.evenings import is_time_zone, time_zone_or_default, zone
 
-from .access import ZONE_SESSION_KEY
+# Where the session remembers the current crew's zone (``games.access.current_crew`` sets it).
+ZONE_SESSION_KEY = "crew_time_zone"
 
 
 class CrewTimeZoneMiddleware:

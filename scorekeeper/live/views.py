@@ -1,0 +1,125 @@
+"""The live scoreboard the other phones open from the share link (read-only, no sign-in),
+and the share link's QR code.
+
+A watcher's poll costs one small query while the game is unchanged (304 Not Modified), and
+each worker renders a version's board once per zone and language.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+import segno
+from django.conf import settings
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import quote_etag
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from scorekeeper.addresses import shared_url
+from scorekeeper.games.access import crew_required
+from scorekeeper.games.models import Game
+from scorekeeper.games.scoreboard import board_for, load_game
+from scorekeeper.languages.zones import activate_viewer_zone
+
+# A version's board never changes, so this only bounds the memory a worker keeps.
+LIVE_BOARD_CACHE_SECONDS = 600
+# How often the watchers' phones ask for the board. A game over changes rarely (a correction),
+# so it is polled slowly, but the table usually taps Rematch within minutes of the end and the
+# live link moves on to the new game: that long after the end the quick pace goes on, so the
+# watchers follow the rematch as soon as it starts.
+LIVE_POLL_SECONDS = 4
+LIVE_SLOW_POLL_SECONDS = 12
+LIVE_FOLLOW_AFTER_END = dt.timedelta(minutes=15)
+
+
+def _live_poll_seconds(status: str, finished_at: dt.datetime | None) -> int:
+    """The live board's polling interval: quick in play and for a while after the end."""
+    if status != Game.Status.FINISHED:
+        return LIVE_POLL_SECONDS
+    if finished_at is not None and timezone.now() - finished_at < LIVE_FOLLOW_AFTER_END:
+        return LIVE_POLL_SECONDS
+    return LIVE_SLOW_POLL_SECONDS
+
+
+def _live_response(request: HttpRequest, token: str, template: str, variant: str) -> HttpResponse:
+    """Answer 304 Not Modified while the game is unchanged (one small query), else render."""
+    stamp = (
+        Game.objects.filter(share_token=token)
+        .values_list("pk", "version", "crew__time_zone", "status", "finished_at")
+        .first()
+    )
+    if stamp is None:
+        raise Http404(_("This share link is not valid (it may have been replaced)."))
+    # Times in the viewer's zone and words in their language: the page changes with both, so
+    # the ETag (and with it the cache key) names both. It names the polling pace too: when the
+    # quick pace after the end runs out, the watchers get a board that polls slowly.
+    shown_zone = activate_viewer_zone(request, stamp[2])
+    language = get_language() or settings.LANGUAGE_CODE
+    poll = _live_poll_seconds(stamp[3], stamp[4])
+    etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{poll}-{shown_zone}-{language}")
+    # The polled fragment (no CSRF token, nothing personal) is the same for every watcher of
+    # this version in this zone and language: each worker renders it once per version, not
+    # once per poll.
+    cached = cache.get(f"live:{token}:{etag}") if variant == "board" else None
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    elif cached is not None:
+        response = HttpResponse(cached)
+    else:
+        game = load_game(Game.objects.filter(share_token=token), stamp[0])
+        if game is None:
+            raise Http404(_("This share link is not valid (it may have been replaced)."))
+        poll = _live_poll_seconds(game.status, game.finished_at)
+        etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{poll}-{shown_zone}-{language}")
+        context = {
+            "game": game,
+            "board": board_for(game),
+            "editable": False,
+            "live": True,
+            "token": token,
+            "poll_seconds": poll,
+        }
+        response = render(request, template, context)
+        if variant == "board":
+            cache.set(f"live:{token}:{etag}", response.content, LIVE_BOARD_CACHE_SECONDS)
+    response["ETag"] = etag
+    # Revalidate every time: the browser sends If-None-Match and keeps the body on 304.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def live(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only scoreboard for the other phones, opened from the share link."""
+    return _live_response(request, token, "games/live.html", "page")
+
+
+@require_GET
+def live_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The scoreboard fragment the live page polls every few seconds."""
+    return _live_response(request, token, "games/live.html#live-board", "board")
+
+
+@crew_required
+@require_GET
+def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
+    token = (
+        Game.objects.filter(crew=request.crew, pk=game_id)  # type: ignore[attr-defined]
+        .values_list("share_token", flat=True)
+        .first()
+    )
+    if token is None:
+        raise Http404(_("No such game in your crew."))
+    url = shared_url(request, reverse("live:live", args=[token]))
+    if url is None:
+        raise Http404(_("No address the other phones could open: see the share sheet."))
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")

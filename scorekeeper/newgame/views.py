@@ -1,0 +1,130 @@
+"""The New game screen: seat the players, choose the deck, the scoring and the house rules,
+then start. Every step (add, move, remove a seat; start) posts the whole form, so it works with
+or without JavaScript."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from scorekeeper.domain import EDITIONS, RuleError
+from scorekeeper.domain.scoring import MAX_NAME_LENGTH
+from scorekeeper.domain.seating import edit_seats, posted_seats, seat_count_problem
+from scorekeeper.games.access import crew_required
+from scorekeeper.games.forms import HouseRulesForm
+from scorekeeper.games.models import Crew, Game, Player
+from scorekeeper.games.views import scoring_summaries
+from scorekeeper.htmx import render_page
+from scorekeeper.languages.words import in_words
+
+from .forms import GameSetupForm
+from .setup import game_from_setup
+
+
+@crew_required
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    """Show the setup (GET), or take one step of it: change the seats, or start the game."""
+    crew = request.crew  # type: ignore[attr-defined]
+    roster = {p.name: p for p in Player.objects.filter(crew=crew)}
+    members = members_without_a_player(crew, roster)
+    house_form = HouseRulesForm(request.POST or None, prefix="house")
+    if request.method == "GET":
+        return _setup_page(request, GameSetupForm(), house_form, [], roster, members, None)
+    form = GameSetupForm(request.POST)
+    seats, message = edit_seats(
+        posted_seats(request.POST.getlist("seat")),
+        request.POST.get("action", ""),
+        roster=[*roster, *members],
+        new_name=request.POST.get("new_player", ""),
+    )
+    if request.POST.get("action") == "start":
+        game, message = _start(request, form, house_form, seats, roster, members, message)
+        if game is not None:
+            url = reverse("games:game_detail", args=[game.pk])
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return _setup_page(request, form, house_form, seats, roster, members, message)
+
+
+def _start(
+    request: HttpRequest,
+    form: GameSetupForm,
+    house_form: HouseRulesForm,
+    seats: list[str],
+    roster: dict[str, Player],
+    members: dict[str, Any],
+    message: str | None,
+) -> tuple[Game | None, str | None]:
+    """Start the game when every part is valid: (the game, None), else (None, what to fix)."""
+    if not house_form.is_valid():
+        return None, _("Check the house rules marked below.")
+    if not form.is_valid():
+        return None, message or _("Check the choices marked below.")
+    if (problem := seat_count_problem(seats)) is not None:
+        return None, problem
+    try:
+        game = game_from_setup(
+            crew=request.crew,  # type: ignore[attr-defined]
+            seats=seats,
+            roster=roster,
+            edition=form.cleaned_data["edition"],
+            scoring=form.cleaned_data["scoring"],
+            target=form.cleaned_data["target"],
+            house_rules=house_form.cleaned_data["house_rules"],
+            house_note=house_form.cleaned_data["house_note"],
+            members=members,
+            by=request.user,
+        )
+    except RuleError as error:
+        form.add_error(None, in_words(error))
+        return None, _("That game could not be started.")
+    return game, None
+
+
+def _setup_page(
+    request: HttpRequest,
+    form: GameSetupForm,
+    house_form: HouseRulesForm,
+    seats: list[str],
+    roster: dict[str, Player],
+    members: dict[str, Any],
+    message: str | None,
+) -> HttpResponse:
+    context = {
+        "house_form": house_form,
+        "house_open": request.method == "POST" and house_form.has_changed(),
+        "form": form,
+        "seats": seats,
+        # A retired player is not offered (typing the name still seats them, and brings
+        # them back).
+        "roster": [
+            name
+            for name in [*roster, *members]
+            if name not in seats and (name not in roster or roster[name].retired_at is None)
+        ],
+        "message": in_words(message) if message else message,
+        "editions": EDITIONS.values(),
+        "scoring_summaries": scoring_summaries(),
+    }
+    status = 422 if request.method == "POST" and message else 200
+    return render_page(request, "games/new.html", context, partial="setup", status=status)
+
+
+def members_without_a_player(crew: Crew, roster: dict[str, Player]) -> dict[str, AbstractBaseUser]:
+    """Crew members with no player of their own yet (those who joined before joining made
+    one), by their user name: the roster offers them, and the game's start makes their player."""
+    taken = {name.casefold() for name in roster}
+    members = {}
+    for user in crew.members.exclude(players__crew=crew).order_by("username"):
+        name = user.get_username()[:MAX_NAME_LENGTH]
+        if name.casefold() not in taken:
+            members[name] = user
+            taken.add(name.casefold())
+    return members

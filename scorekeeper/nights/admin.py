@@ -1,0 +1,9 @@
+from django.contrib import admin
+
+from scorekeeper.games.models import GameNight
+
+
+@admin.register(GameNight)
+class GameNightAdmin(admin.ModelAdmin):
+    list_display = ["date", "name", "crew"]
+    list_filter = ["crew"]

@@ -1,0 +1,10 @@
+from django.contrib import admin
+
+from scorekeeper.games.models import Player
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "crew", "user"]
+    list_filter = ["crew"]
+    search_fields = ["name"]
