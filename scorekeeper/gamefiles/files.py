@@ -456,11 +456,42 @@ def import_game(*, crew: Crew, data: Mapping[str, Any]) -> Game:
     return import_file(crew=crew, data=data).games[0]
 
 
+# The games a file adds: each plan with its unsaved row.
+_NewGames = list[tuple[_Planned, Game]]
+
+
 def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
+    """Write the planned games in a fixed number of bulk inserts, in steps: which games are
+    new, their players and nights, the game rows, then their seats, rounds and challenges,
+    then the rounds' hands. A game the crew already has (same ``id``) is reported, not stored.
+    """
     now = timezone.now()
+    report, new = _new_games(crew, plans)
+    if not new:
+        return report
+    names = [name for plan, _ in new for name in plan.scored["players"]]
+    by_key = {name.casefold(): p for name, p in players_by_name(crew, names).items()}
+    nights = _nights_for(crew, [plan for plan, _ in new], now)
+    _fill_games(new, nights, by_key, now)
+    # bulk_create sends no post_save: no history row, as the trail comes from the file.
+    Game.objects.bulk_create([game for _, game in new], batch_size=500)
+    entries = _insert_table_rows(crew, new, by_key, now)
+    _insert_hands(crew, [game.pk for _, game in new], entries)
+    game_ids, crew_id = [game.pk for _, game in new], crew.pk
+    transaction.on_commit(
+        lambda: games_imported.send(sender=Game, crew_id=crew_id, game_ids=game_ids)
+    )
+    return report
+
+
+def _new_games(
+    crew: Crew, plans: list[_Planned]
+) -> tuple[ImportReport, list[tuple[_Planned, Game]]]:
+    """Each plan's game: the crew's own copy when it already has that ``id`` (reported as
+    present), else a new unsaved row (a new ``id`` when another crew holds the file's)."""
     report = ImportReport()
     taken = _taken_uids([plan.uid for plan in plans if plan.uid is not None])
-    new: list[tuple[_Planned, Game]] = []
+    new: _NewGames = []
     for plan in plans:
         known = taken.get(plan.uid) if plan.uid is not None else None
         if known is not None and known.crew_id == crew.pk:
@@ -472,22 +503,29 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
             taken[plan.uid] = game  # the same id twice in one file: the second is skipped
         report.games.append(game)
         new.append((plan, game))
-    if not new:
-        return report
+    return report, new
 
-    names = [name for plan, _ in new for name in plan.scored["players"]]
-    by_key = {name.casefold(): p for name, p in players_by_name(crew, names).items()}
-    for plan, _ in new:
+
+def _nights_for(crew: Crew, plans: list[_Planned], now: dt.datetime) -> dict[dt.date, GameNight]:
+    """The nights the games join, by date, created where missing (named as the file names
+    them); a game without a night joins the crew's evening of its start (06:00 cut-off)."""
+    for plan in plans:
         plan.started_at = plan.started_at or now
-        # A file without a night joins the crew's evening of its start (06:00 cut-off).
         plan.night_date = plan.night_date or crew_evening(crew, plan.started_at)
     wanted: dict[dt.date, str] = {}
-    for plan, _ in new:
+    for plan in plans:
         if plan.night_name and not wanted.get(plan.night_date):
             wanted[plan.night_date] = plan.night_name
         wanted.setdefault(plan.night_date, "")
-    nights = _nights_by_date(crew, wanted)
+    return _nights_by_date(crew, wanted)
 
+
+def _fill_games(
+    new: _NewGames,
+    nights: Mapping[dt.date, GameNight],
+    by_key: Mapping[str, Player],
+    now: dt.datetime,
+) -> None:
     for plan, game in new:
         scored = plan.scored
         finished = scored["result"]["finished"]
@@ -507,9 +545,16 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
         game.house_note = plan.note
         # The file carries its own trail; the copy's history starts with the next change.
         game.imported_audit = plan.audit
-    # bulk_create sends no post_save: no history row, as the trail comes from the file.
-    Game.objects.bulk_create([game for _, game in new], batch_size=500)
 
+
+def _insert_table_rows(
+    crew: Crew,
+    new: _NewGames,
+    by_key: Mapping[str, Player],
+    now: dt.datetime,
+) -> dict[tuple[int, int], dict[str, Any]]:
+    """Insert the seats, rounds and challenges; return each round's stored entry by (game,
+    number), for its hands."""
     # Plain rows, not model instances: a file of 5,000 games makes some 150,000 of them.
     seats, challenges, rounds, entries = [], [], [], {}
     for plan, game in new:
@@ -525,7 +570,7 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
             rounds.append(
                 (crew.pk, game.pk, number, ids[data["winner"]], entry, at, 1, went_out_on)
             )
-            entries[game.pk, number] = (entry, ids)
+            entries[game.pk, number] = entry
         challenges.extend(
             (
                 crew.pk,
@@ -547,40 +592,39 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
         ["crew", "game", "number", "winner", "entry", "created_at", "version", "went_out_on"],
         rounds,
     )
-    _insert_rows(
-        Challenge,
-        [
-            "crew",
-            "game",
-            "challenger",
-            "challenged",
-            "drawer",
-            "colour",
-            "hand",
-            "guilty",
-            "cards_drawn",
-            "created_at",
-        ],
-        challenges,
-    )
+    _insert_rows(Challenge, [*_CHALLENGE_COLUMNS], challenges)
+    return entries
+
+
+_CHALLENGE_COLUMNS = (
+    "crew",
+    "game",
+    "challenger",
+    "challenged",
+    "drawer",
+    "colour",
+    "hand",
+    "guilty",
+    "cards_drawn",
+    "created_at",
+)
+
+
+def _insert_hands(
+    crew: Crew, game_pks: list[int], entries: Mapping[tuple[int, int], Mapping[str, Any]]
+) -> None:
+    """Insert every round's hands, reading the new rounds' ids back 500 games at a time."""
     hands = []
-    game_pks = [game.pk for _, game in new]
     for start in range(0, len(game_pks), 500):
         stored = Round.objects.filter(game_id__in=game_pks[start : start + 500])
         for round_id, game_id, number in stored.values_list("pk", "game_id", "number"):
-            entry, ids = entries[game_id, number]
+            entry = entries[game_id, number]
             # A total typed as a number keeps no cards.
             hands.extend(
                 (crew.pk, round_id, int(key), entry["points"][key], "" if type(h) is int else h)
                 for key, h in entry["hands"].items()
             )
     _insert_rows(Hand, ["crew", "round", "player", "points", "cards"], hands)
-
-    game_ids, crew_id = [game.pk for _, game in new], crew.pk
-    transaction.on_commit(
-        lambda: games_imported.send(sender=Game, crew_id=crew_id, game_ids=game_ids)
-    )
-    return report
 
 
 def _insert_rows(model: type[Any], fields: list[str], rows: list[tuple[Any, ...]]) -> None:

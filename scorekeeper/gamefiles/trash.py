@@ -88,7 +88,23 @@ def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
     """Put back the deleted game ``deleted`` (a DeletedGame id) of ``crew`` while its undo
     lasts: imported from its game file (same id, rounds, challenges and trail), with its
     live link and its place in a chain of rematches. It comes back under a new number."""
+    kept = _kept_for_undo(crew, deleted)
+    table = kept.data.get("table") or {}
+    game = import_game(crew=crew, data=_current_names(crew, kept.data["file"], table))
+    fields = _table_links(crew, table)
+    fields["imported_audit"] = [*game.imported_audit, _restored_note(kept, by)]
+    Game.objects.filter(pk=game.pk).update(**fields)
+    Game.objects.filter(
+        pk__in=table.get("rematches") or [], crew=crew, rematch_of__isnull=True
+    ).update(rematch_of=game)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    kept.delete()
+    return game
 
+
+def _kept_for_undo(crew: Crew, deleted: int) -> DeletedGame:
+    """The deleted game's kept file, locked; refused once restored or past its undo."""
     kept = DeletedGame.objects.select_for_update().filter(crew=crew, pk=deleted).first()
     if kept is None or timezone.now() - kept.deleted_at > GAME_UNDO_WINDOW:
         raise Conflict(
@@ -98,8 +114,12 @@ def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
             )
             % {"minutes": int(GAME_UNDO_WINDOW.total_seconds() // 60)}
         )
-    table = kept.data.get("table") or {}
-    game = import_game(crew=crew, data=_current_names(crew, kept.data["file"], table))
+    return kept
+
+
+def _table_links(crew: Crew, table: dict[str, Any]) -> dict[str, Any]:
+    """The restored game's place at the table: the game it was a rematch of (if still
+    there), and its live link back, unless another game took that link meanwhile."""
     fields: dict[str, Any] = {}
     previous = table.get("rematch_of")
     if previous and Game.objects.filter(pk=previous, crew=crew).exists():
@@ -113,6 +133,11 @@ def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
             holder = None
         if holder is None:
             fields["share_token"] = token
+    return fields
+
+
+def _restored_note(kept: DeletedGame, by: User) -> dict[str, Any]:
+    """The trail's line for the restore: when the game was deleted, put back, and by whom."""
     user = acting_user(by)
     who = user.get_username() if user is not None else None
     times = {"deleted": clock_time(kept.deleted_at), "now": clock_time(timezone.now()), "who": who}
@@ -120,19 +145,10 @@ def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
         text = _("Game deleted at %(deleted)s and put back at %(now)s by %(who)s.") % times
     else:
         text = _("Game deleted at %(deleted)s and put back at %(now)s.") % times
-    note = {
+    return {
         "at": timezone.now().isoformat(),
         "by": who,
         "action": "game-restored",
         "round": None,
         "text": text,
     }
-    fields["imported_audit"] = [*game.imported_audit, note]
-    Game.objects.filter(pk=game.pk).update(**fields)
-    Game.objects.filter(
-        pk__in=table.get("rematches") or [], crew=crew, rematch_of__isnull=True
-    ).update(rematch_of=game)
-    for name, value in fields.items():
-        setattr(game, name, value)
-    kept.delete()
-    return game
