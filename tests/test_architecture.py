@@ -289,3 +289,40 @@ def test_no_package_is_over_the_size_a_newcomer_can_read():
     assert all(count > 0 for count in lines.values())
     wrong = {package: count for package, count in lines.items() if count > MOST_LINES}
     assert not wrong, wrong
+
+
+def imports_inside_functions(path: Path) -> list[str]:
+    """The project modules a file imports inside a function (the usual way to dodge a circle)."""
+    found = []
+    for function in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.ImportFrom) and (
+                node.level or (node.module or "").startswith("scorekeeper")
+            ):
+                found.append(f"{function.name} imports {_absolute(path, node)}")
+            elif isinstance(node, ast.Import):
+                found += [
+                    f"{function.name} imports {alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("scorekeeper")
+                ]
+    return found
+
+
+def test_the_inner_import_check_sees_one(tmp_path):
+    module = tmp_path / "example.py"
+    module.write_text("def late():\n    from scorekeeper.games import services\n")
+    assert imports_inside_functions(module) == ["late imports scorekeeper.games"]
+
+
+def test_no_module_imports_the_project_inside_a_function():
+    """Only an app's ``ready`` connects its receivers late, as Django asks."""
+    wrong = {
+        f"{_module_name(path)}: {found}"
+        for path in PACKAGE.rglob("*.py")
+        if path.name != "apps.py" and "migrations" not in path.parts
+        for found in imports_inside_functions(path)
+    }
+    assert not wrong, sorted(wrong)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .editions import COLOURS, Edition, get_edition
+from .editions import COLOUR_NAMES, COLOURS, Edition, get_edition
 from .errors import RuleError
 from .words import gettext_noop
 
@@ -122,7 +122,6 @@ class Card:
             return get_edition(edition).special_name or gettext_noop("special card")
         if self.kind in (Kind.WILD, Kind.WILD_DRAW_FOUR):
             return KIND_NAMES[self.kind]
-        from .editions import COLOUR_NAMES
 
         face = str(self.number) if self.kind is Kind.NUMBER else KIND_NAMES[self.kind]
         if self.colour not in COLOUR_NAMES:  # not entered: the face alone
@@ -262,7 +261,9 @@ def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) 
     if not deck.has_special and any(card.kind is Kind.SPECIAL for card in cards):
         raise RuleError(gettext_noop("The %(deck)s deck has no special card.", deck=deck.name))
     exact_limits, value_limits = deck_limits(deck)
-    exact = Counter(str(card) for card in cards)
+    texts = [card.notation for card in cards]
+    # The deck holds every card at least once: only a card entered twice can be too many.
+    exact = Counter(texts) if len(set(texts)) < len(texts) else {}
     for text, count in exact.items():
         if count == 1 or text.startswith(UNKNOWN_COLOUR):
             continue  # the deck holds every card at least once

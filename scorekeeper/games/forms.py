@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.domain import WENT_OUT_DRAWS, WENT_OUT_ON, RuleError
-from scorekeeper.domain.scoring import MAX_HAND_POINTS
+from scorekeeper.domain.scoring import MAX_HAND_POINTS, parse_hand
 from scorekeeper.languages.words import in_words
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
 
@@ -110,8 +110,6 @@ class RoundForm(forms.Form):
         return [(i, p, self[f"cards_{i}"], self[f"total_{i}"]) for i, p in enumerate(self.players)]
 
     def clean(self):
-        from scorekeeper.domain.scoring import parse_hand
-
         cleaned = super().clean()
         winner = cleaned.get("winner")
         hands: dict[str, str | int] = {}

@@ -18,7 +18,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, pgettext
 from simple_history.models import HistoricalRecords
 
-from scorekeeper.domain import EDITIONS, Scoring
+from scorekeeper.domain import EDITIONS, SCORING_NAMES, Scoring
 from scorekeeper.domain.scoring import ENDINGS_WITH_A_RESULT, MAX_NAME_LENGTH
 
 
@@ -35,8 +35,8 @@ Edition = models.TextChoices(
 
 
 class ScoringMode(models.TextChoices):
-    STANDARD = Scoring.STANDARD.value, gettext_lazy("Standard")
-    LOWEST = Scoring.LOWEST.value, gettext_lazy("Lowest wins")
+    STANDARD = Scoring.STANDARD.value, gettext_lazy(str(SCORING_NAMES[Scoring.STANDARD]))
+    LOWEST = Scoring.LOWEST.value, gettext_lazy(str(SCORING_NAMES[Scoring.LOWEST]))
 
 
 class Crew(models.Model):

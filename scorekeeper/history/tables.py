@@ -8,6 +8,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -207,8 +208,6 @@ ENDED_WITHOUT_RESULT = {
 
 
 def _clock(game: Any) -> str:
-    from django.utils import timezone
-
     return f"{timezone.localtime(game.started_at):%H:%M}"
 
 

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.domain import EDITIONS, SCORING_SUMMARIES
+from scorekeeper.domain import EDITIONS, SCORING_NAMES, SCORING_SUMMARIES, Scoring
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.languages.words import in_words
 
@@ -44,8 +44,7 @@ class GameSetupForm(forms.Form):
         ]
         summaries = {mode: _(text) for mode, text in SCORING_SUMMARIES.items()}
         self.fields["scoring"].choices = [
-            ("standard", _("Standard") + " — " + summaries["standard"]),
-            ("lowest", _("Lowest wins") + " — " + summaries["lowest"]),
+            (mode.value, _(SCORING_NAMES[mode]) + " — " + summaries[mode]) for mode in Scoring
         ]
 
     def clean(self):

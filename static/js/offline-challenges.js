@@ -6,10 +6,11 @@
 // answered. When the request fails (no network, a timeout, a server error, a lost sign-in) it
 // stays, the form is cleared for the next challenge, the game page lists it as "Challenge —
 // waiting to send", and it is sent again when the connection returns, on every page load and
-// every 15 s. Its request key makes a resend safe: the server returns the challenge it already
-// logged with that key. Challenges do not change the scores, so there is no order to keep
-// between them and the rounds, and no number another phone could take. Loaded by the game page
-// and the game's challenge page only (where a challenge is logged and where it is listed).
+// every 15 s, by the outbox both queues share (offline-queue.js). Its request key makes a resend
+// safe: the server returns the challenge it already logged with that key. Challenges do not
+// change the scores, so there is no order to keep between them and the rounds, and no number
+// another phone could take. Loaded by the game page and the game's challenge page only (where a
+// challenge is logged and where it is listed).
 (function () {
   "use strict";
   // The words shown, in the page's language (app.js reads them from the page).
@@ -19,32 +20,58 @@
   var DB_NAME = "scorekeeper-challenges";
   var STORE = "challenges";
   var RETRY_MS = 15000;
-  var TIMEOUT_MS = 8000;
   var SENDABLE = { waiting: true, signin: true };
-  var inFlight = {};  // request keys htmx is sending from this page right now
-  var sending = new WeakMap();  // htmx's request → its entry
-  var flushing = null;
 
-  // --- IndexedDB: one store of entries keyed by their request key (kept-entries.js) ----------
+  // --- The outbox (offline-queue.js): what is kept, where it goes, what the answers say --------
   var kept = window.scorekeeperKept;
-  var challengeStore = kept.keyedStore(DB_NAME, STORE);
   var newRequestKey = kept.newRequestKey;
-  var csrfToken = kept.csrfToken;
   var element = kept.element;
-
-  function entries() {
-    return challengeStore.all().then(function (list) {
-      return list.sort(function (a, b) { return a.created - b.created; });
-    });
-  }
-  var put = challengeStore.put;
-  var remove = challengeStore.remove;
+  var challenges = kept.outbox({
+    store: kept.keyedStore(DB_NAME, STORE),
+    order: function (a, b) { return a.created - b.created; },
+    form: "form[data-offline-challenge]",
+    sendable: SENDABLE,
+    refused: [422],
+    inOrder: false,
+    entryFrom: function (form, detail) {
+      var config = detail.requestConfig || {};
+      return entryFrom(form, config.formData || new FormData(form));
+    },
+    requested: function (entry) {
+      notice("");
+      if (!entry.problem) challenges.put(entry);  // an incomplete entry is refused on screen, never kept
+    },
+    incomplete: function (entry) {
+      notice(t("Not logged: the server could not be reached, and this challenge is not complete yet: %(problem)s It stays on screen.", { problem: entry.problem }));
+    },
+    kept: function (entry, stored) {
+      stored.then(function () {
+        var form = document.querySelector("form[data-offline-challenge]");
+        if (form) {
+          form.reset();
+          freshKey(form);
+          var hand = form.querySelector("[data-pad-hand]");
+          if (hand) hand.dispatchEvent(new Event("input", { bubbles: true }));  // referee.js redraws
+        }
+        notice(t("Challenge saved on this phone (%(summary)s). It will be logged on the game, with its verdict, when the connection returns.", { summary: entry.summary }));
+        return render();
+      });
+    },
+    refusedBy: function (entry, result) {
+      entry.state = "invalid";
+      entry.message = result.outcome === 404
+        ? t("this game is no longer in your crew, so the challenge cannot be logged on it.")
+        : problemText(result.html);
+    },
+    flushed: function (sent) {
+      // The kept copy of the page follows (offline-queue.js's keepPage).
+      if (Object.keys(sent).length && window.scorekeeperOffline) window.scorekeeperOffline.keepPage();
+      return refreshPanel(sent).then(render);
+    },
+    render: render,
+  });
 
   // --- The challenge form ------------------------------------------------------------------------
-  function challengeForm(element) {
-    return element && element.matches && element.matches("form[data-offline-challenge]") ? element : null;
-  }
-
   // A page opened from the worker's kept copy carries the key it had when it was kept: every
   // challenge entered on it needs its own, or a second one would pass for a resend of the first.
   function freshKey(form) {
@@ -94,137 +121,16 @@
     if (line) { line.textContent = text; line.hidden = !text; }
   }
 
-  document.addEventListener("htmx:configRequest", function (event) {
-    if (challengeForm(event.detail.elt)) event.detail.timeout = TIMEOUT_MS;
-  });
-
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = challengeForm(event.detail.elt);
-    if (!form) return;
-    var config = event.detail.requestConfig || {};
-    var entry = entryFrom(form, config.formData || new FormData(form));
-    sending.set(event.detail.xhr, entry);
-    inFlight[entry.key] = true;
-    notice("");
-    if (!entry.problem) put(entry);  // an incomplete entry is refused on screen, never kept
-  });
-
-  function redirectedAway(xhr, entry) { return kept.redirectedAway(xhr, entry.action); }
-
-  // A lost sign-in answers with the login page (a redirect htmx followed): never swap it in.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var entry = sending.get(event.detail.xhr);
-    if (entry && redirectedAway(event.detail.xhr, entry)) event.detail.shouldSwap = false;
-  });
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var xhr = event.detail.xhr;
-    var entry = xhr && sending.get(xhr);
-    if (!entry) return;
-    sending.delete(xhr);
-    delete inFlight[entry.key];
-    var status = xhr ? xhr.status : 0;
-    var signin = status === 401 || status === 403 || (status === 200 && redirectedAway(xhr, entry));
-    if (!signin && (status === 200 || status === 422)) {
-      // Logged (the verdict is on screen), or refused on screen with the entry kept in the form.
-      remove(entry.key).then(render);
-      return;
-    }
-    if (entry.problem) {
-      notice(t("Not logged: the server could not be reached, and this challenge is not complete yet: %(problem)s It stays on screen.", { problem: entry.problem }));
-      return;
-    }
-    entry.state = signin ? "signin" : "waiting";
-    setTimeout(flush, 3000);  // a dropped request often works a moment later
-    put(entry).then(function () {
-      var form = document.querySelector("form[data-offline-challenge]");
-      if (form) {
-        form.reset();
-        freshKey(form);
-        var hand = form.querySelector("[data-pad-hand]");
-        if (hand) hand.dispatchEvent(new Event("input", { bubbles: true }));  // referee.js redraws
-      }
-      notice(t("Challenge saved on this phone (%(summary)s). It will be logged on the game, with its verdict, when the connection returns.", { summary: entry.summary }));
-      return render();
-    });
-  });
-
-  // --- Sending what waits ------------------------------------------------------------------------
-  function send(entry) {
-    var body = new URLSearchParams();
-    entry.fields.forEach(function (field) {
-      body.append(field[0], field[0] === "request_key" ? entry.key : field[1]);
-    });
-    return fetch(entry.action, {
-      method: "POST", body: body, credentials: "same-origin", redirect: "manual", cache: "no-store",
-      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
-    }).then(function (response) {
-      if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
-        return { outcome: "signin" };
-      }
-      if ([200, 404, 422].indexOf(response.status) < 0) return { outcome: "retry" };
-      return response.text().then(function (html) { return { outcome: response.status, html: html }; });
-    }, function () { return { outcome: "retry" }; });
-  }
-
   // The server's reason in its own words: the lines it marks data-problem, in any language.
   function problemText(html) {
     var box = new DOMParser().parseFromString(html, "text/html").querySelector(".error-box");
-    if (!box) return t("The server refused this challenge.");
-    var lines = Array.prototype.map.call(box.querySelectorAll("[data-problem]"), function (p) { return p.textContent.trim(); });
-    return lines.join(" ") || box.textContent.trim();
-  }
-
-  function flush() {
-    if (flushing) return flushing;
-    if (navigator.onLine === false) return Promise.resolve();
-    var sent = {};
-    flushing = entries().then(function (list) {
-      var stop = false;
-      function next(index) {
-        if (stop || index >= list.length) return Promise.resolve();
-        var entry = list[index];
-        if (!SENDABLE[entry.state] || inFlight[entry.key]) return next(index + 1);
-        return send(entry).then(function (result) {
-          if (result.outcome === "retry") { stop = true; return null; }
-          if (result.outcome === "signin") {
-            stop = true;
-            return markAll("signin");
-          }
-          if (result.outcome === 200) {
-            sent[entry.game] = true;
-            return remove(entry.key);
-          }
-          entry.state = "invalid";
-          entry.message = result.outcome === 404
-            ? t("this game is no longer in your crew, so the challenge cannot be logged on it.")
-            : problemText(result.html);
-          return put(entry);
-        }).then(function () { return next(index + 1); });
-      }
-      return next(0);
-    }).then(function () {
-      flushing = null;
-      // The kept copy of the page follows (offline-queue.js's keepPage).
-      if (Object.keys(sent).length && window.scorekeeperOffline) window.scorekeeperOffline.keepPage();
-      return refreshPanel(sent).then(render);
-    }, function () { flushing = null; });
-    return flushing;
-  }
-
-  function markAll(state) {
-    return entries().then(function (list) {
-      return Promise.all(list.filter(function (entry) { return SENDABLE[entry.state]; }).map(function (entry) {
-        entry.state = state;
-        return put(entry);
-      }));
-    });
+    return kept.problemText(box, t("The server refused this challenge."));
   }
 
   // After logging, the game page shows the server's list of challenges, verdicts included.
   function refreshPanel(sent) {
     var list = document.querySelector("[data-queued-challenges]");
-    if (!list || !sent[parseInt(list.getAttribute("data-queued-challenges"), 10)]) return Promise.resolve();
+    if (!list || !(parseInt(list.getAttribute("data-queued-challenges"), 10) in sent)) return Promise.resolve();
     return fetch(location.pathname, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
       return response.ok ? response.text() : "";
     }).then(function (html) {
@@ -241,14 +147,12 @@
     return t("Challenge — waiting to send");
   }
 
-  function loginUrl(entry) { return kept.loginUrl(entry.page); }
-
   function render() {
-    return entries().then(function (list) {
+    return challenges.entries().then(function (list) {
       var box = document.querySelector("[data-queued-challenges]");
       if (!box) return list;
       var game = parseInt(box.getAttribute("data-queued-challenges"), 10);
-      var mine = list.filter(function (entry) { return entry.game === game && !inFlight[entry.key]; });
+      var mine = list.filter(function (entry) { return entry.game === game && !challenges.inFlight(entry.key); });
       box.textContent = "";
       box.hidden = !mine.length;
       mine.forEach(function (entry) {
@@ -257,7 +161,7 @@
         item.appendChild(element("span", { class: "muted" }, entry.summary));
         var actions = element("div", { class: "queue-actions" });
         if (entry.state === "signin") {
-          actions.appendChild(element("a", { class: "btn btn-primary", href: loginUrl(entry) }, t("Sign in to send")));
+          actions.appendChild(element("a", { class: "btn btn-primary", href: kept.loginUrl(entry) }, t("Sign in to send")));
         }
         if (entry.state === "invalid") {
           actions.appendChild(element("button", { type: "button", class: "btn btn-danger", "data-discard-challenge": entry.key }, t("Discard")));
@@ -272,21 +176,23 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-discard-challenge]");
     if (!button || !window.confirm(t("Discard this challenge? It was never logged."))) return;
-    remove(button.getAttribute("data-discard-challenge")).then(render);
+    challenges.remove(button.getAttribute("data-discard-challenge")).then(render);
   });
 
   document.addEventListener("htmx:afterSettle", render);
-  window.addEventListener("online", function () { flush(); });
+  window.addEventListener("online", function () { challenges.flush(); });
 
   function start() {
     freshKey(document.querySelector("form[data-offline-challenge]"));
-    render().then(flush);
+    render().then(challenges.flush);
     setInterval(function () {
-      entries().then(function (list) { if (list.some(function (e) { return SENDABLE[e.state]; })) flush(); });
+      challenges.entries().then(function (list) {
+        if (list.some(function (e) { return SENDABLE[e.state]; })) challenges.flush();
+      });
     }, RETRY_MS);
   }
 
-  window.scorekeeperChallenges = { entries: entries, flush: flush, render: render };
+  window.scorekeeperChallenges = { entries: challenges.entries, flush: challenges.flush, render: render };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -1,14 +1,292 @@
-// Rounds kept on the phone until the server has them, and the page's offline status line.
+// Kept on the phone until the server has them: the outbox both offline queues use, then the
+// rounds (this file's queue) and the page's offline status line.
 //
-// A round save (the form marked data-offline-queue) is written to IndexedDB before htmx sends
-// it and removed once the server has answered it. When the request fails (no network, a
-// timeout, a server error, a lost sign-in) it stays, the form moves on to the next round, the
-// scoreboard lists it as "Round 5 — waiting to send" with provisional totals, and it is sent
-// again in order: when the connection returns, on every page load and every 15 s. The request
-// key makes a resend safe (the server returns the stored round); a round number another phone
-// took meanwhile (409) or a refused entry (422) stops that game's queue and asks what to do.
+// The outbox (window.scorekeeperKept, the first part below; offline-challenges.js keeps Wild
+// Draw 4 challenges with it): an IndexedDB store of entries keyed by their request key, the one
+// send / flush / retry loop, new request keys, and small page helpers. It lives in the file
+// every page loads rather than in one of its own: the scoreboard's first load has a gzip budget
+// (tests/test_first_load.py), and a script file compressed on its own costs some 300 bytes more
+// than the same code in this one.
+//
+// The rounds: a round save (the form marked data-offline-queue) is written to IndexedDB before
+// htmx sends it and removed once the server has answered it. When the request fails (no
+// network, a timeout, a server error, a lost sign-in) it stays, the form moves on to the next
+// round, the scoreboard lists it as "Round 5 — waiting to send" with provisional totals, and it
+// is sent again in order: when the connection returns, on every page load and every 15 s. The
+// request key makes a resend safe (the server returns the stored round); a round number another
+// phone took meanwhile (409) or a refused entry (422) stops that game's queue and asks what to
+// do.
 // Hand-written: Workbox's background sync replays raw requests from the worker, which could
 // not show these conflicts on the scoreboard nor hold a round while the phone signs in again.
+(function () {
+  "use strict";
+  if (window.scorekeeperKept) return;
+
+  // One object store of entries keyed by "key", in its own database: all(), get(key), put(entry),
+  // remove(key).
+  function keyedStore(databaseName, storeName) {
+    var opened = null;
+    function database() {
+      if (!opened) {
+        opened = new Promise(function (resolve, reject) {
+          var request = indexedDB.open(databaseName, 1);
+          request.onupgradeneeded = function () { request.result.createObjectStore(storeName, { keyPath: "key" }); };
+          request.onsuccess = function () { resolve(request.result); };
+          request.onerror = function () { reject(request.error); };
+        });
+      }
+      return opened;
+    }
+    function store(mode, work) {
+      return database().then(function (db) {
+        return new Promise(function (resolve, reject) {
+          var transaction = db.transaction(storeName, mode);
+          var result = work(transaction.objectStore(storeName));
+          transaction.oncomplete = function () { resolve(result && "result" in result ? result.result : undefined); };
+          transaction.onerror = function () { reject(transaction.error); };
+          transaction.onabort = function () { reject(transaction.error); };
+        });
+      });
+    }
+    return {
+      all: function () {
+        return store("readonly", function (kept) { return kept.getAll(); }).then(function (list) { return list || []; });
+      },
+      get: function (key) { return store("readonly", function (kept) { return kept.get(key); }); },
+      put: function (entry) { return store("readwrite", function (kept) { kept.put(entry); }); },
+      remove: function (key) { return store("readwrite", function (kept) { kept.delete(key); }); },
+    };
+  }
+
+  function newRequestKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function cookie(name) {
+    var match = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
+  // Read at send time: a token older than a new sign-in would be refused.
+  function csrfToken() {
+    if (cookie("csrftoken")) return cookie("csrftoken");
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; }
+    catch (error) { return ""; }
+  }
+
+  // Whether htmx followed a redirect away from the entry's form action (a lost sign-in: the
+  // login page).
+  function redirectedAway(xhr, entry) {
+    if (!xhr || !xhr.responseURL) return false;
+    return new URL(xhr.responseURL).pathname !== new URL(entry.action, location.href).pathname;
+  }
+
+  function element(tag, attributes, text) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  // The sign-in page, coming back afterwards to the page the entry was made on.
+  function loginUrl(entry) {
+    var line = document.getElementById("offline-status");
+    var base = (line && line.getAttribute("data-login-url")) || "/login/";
+    return base + "?next=" + encodeURIComponent(entry.page || location.pathname);
+  }
+
+  // The server's reason in its own words: the lines of its error box marked data-problem, in
+  // whatever language the page is in (``otherwise`` when the answer has no such box).
+  function problemText(box, otherwise) {
+    if (!box) return otherwise;
+    var lines = Array.prototype.map.call(box.querySelectorAll("[data-problem]"), function (p) {
+      return p.textContent.trim();
+    });
+    return lines.join(" ") || box.textContent.trim();
+  }
+
+  // --- The outbox: entries kept until the server has them --------------------------------------
+  // The entry of a form (the one ``options.form`` matches) is kept in ``options.store`` before
+  // htmx sends it and removed once the server has answered. When the request fails (no network,
+  // a timeout, a server error, a lost sign-in) it stays, as "waiting" or "signin", and flush()
+  // sends what waits in ``options.order``: it stops at the first request that fails again (the
+  // rest wait for the next flush) and at a lost sign-in (everything then waits for it). Each
+  // entry's request key makes a resend safe: the server returns what it stored with that key.
+  // The server's answers: 200 it has the entry, 404 its game is gone, ``options.refused`` (409,
+  // 422) it refuses the entry with its reason; any other is sent again later.
+  // What differs between the queues, the options:
+  //   store, order(a, b)     where the entries are kept, and the order they are sent in
+  //   form                   the selector of the form whose requests are kept
+  //   sendable               the states flush() sends: {waiting: true, ...}
+  //   refused                the statuses by which the server refuses an entry on screen
+  //   inOrder                an entry still waiting holds back the later ones of its game
+  //   entryFrom(form, detail) the entry of a form htmx is sending (detail: htmx's event's)
+  //   requested(entry)       htmx is sending it (keep it with put, or not)
+  //   answered(entry)        the server answered htmx's request (200 or refused on screen), or
+  //                          stored a resend (200) (optional)
+  //   incomplete(entry)      htmx's request failed, and the entry is not complete (entry.problem)
+  //   kept(entry, stored)    htmx's request failed; ``stored`` resolves once it waits on the phone
+  //   resent(entry, name, value) the value a field is sent again with (optional)
+  //   refusedBy(entry, result, answers) a resend was refused (404 or ``refused``; result.outcome
+  //                          is the status, result.html the answer): set entry.state and .message
+  //   flushed(answers)       after a flush; answers: game → the server's last answer (HTML)
+  //   render()               show the entries on the page
+  var TIMEOUT_MS = 8000;
+  var RESEND_MS = 3000;  // after a dropped request: it often works a moment later
+
+  function outbox(options) {
+    var SENDABLE = options.sendable;
+    var ANSWERED = [200].concat(options.refused);
+    var ANSWERS = [200, 404].concat(options.refused);
+    var store = options.store;
+    var put = store.put;
+    var remove = store.remove;
+    var inFlight = {};  // request keys htmx is sending from this page right now
+    // htmx's request → its entry. By request, not by form: a swap replaces the form, and htmx
+    // then reports the end of the request from an element still on the page.
+    var sending = new WeakMap();
+    var flushing = null;
+
+    function entries() {
+      return store.all().then(function (list) { return list.sort(options.order); });
+    }
+
+    function keptForm(element) {
+      return element && element.matches && element.matches(options.form) ? element : null;
+    }
+
+    document.addEventListener("htmx:configRequest", function (event) {
+      if (keptForm(event.detail.elt)) event.detail.timeout = TIMEOUT_MS;
+    });
+
+    document.addEventListener("htmx:beforeRequest", function (event) {
+      var form = keptForm(event.detail.elt);
+      if (!form) return;
+      var entry = options.entryFrom(form, event.detail);
+      sending.set(event.detail.xhr, entry);
+      inFlight[entry.key] = true;
+      options.requested(entry);
+    });
+
+    // A lost sign-in answers with the login page (a redirect htmx followed): never swap it in.
+    document.addEventListener("htmx:beforeSwap", function (event) {
+      var entry = sending.get(event.detail.xhr);
+      if (entry && redirectedAway(event.detail.xhr, entry)) event.detail.shouldSwap = false;
+    });
+
+    document.addEventListener("htmx:afterRequest", function (event) {
+      var xhr = event.detail.xhr;
+      var entry = xhr && sending.get(xhr);
+      if (!entry) return;
+      sending.delete(xhr);
+      delete inFlight[entry.key];
+      var status = xhr ? xhr.status : 0;
+      var signin = status === 401 || status === 403 || (status === 200 && redirectedAway(xhr, entry));
+      if (!signin && ANSWERED.indexOf(status) >= 0) {
+        // The server has it, or refused it on screen with the entry kept in the form.
+        if (options.answered) options.answered(entry);
+        remove(entry.key).then(options.render);
+        return;
+      }
+      if (entry.problem) {
+        options.incomplete(entry);
+        return;
+      }
+      entry.state = signin ? "signin" : "waiting";
+      setTimeout(flush, RESEND_MS);
+      options.kept(entry, put(entry));
+    });
+
+    function send(entry) {
+      var body = new URLSearchParams();
+      entry.fields.forEach(function (field) {
+        var value = field[0] === "request_key" ? entry.key : field[1];
+        body.append(field[0], options.resent ? options.resent(entry, field[0], value) : value);
+      });
+      return fetch(entry.action, {
+        method: "POST", body: body, credentials: "same-origin", redirect: "manual", cache: "no-store",
+        headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+      }).then(function (response) {
+        if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
+          return { outcome: "signin" };
+        }
+        if (ANSWERS.indexOf(response.status) < 0) return { outcome: "retry" };
+        return response.text().then(function (html) { return { outcome: response.status, html: html }; });
+      }, function () { return { outcome: "retry" }; });
+    }
+
+    function flush() {
+      if (flushing) return flushing;
+      if (navigator.onLine === false) return Promise.resolve();
+      flushing = entries().then(function (list) {
+        var blocked = {};
+        var stop = false;
+        var answers = {};
+        function next(index) {
+          if (stop || index >= list.length) return Promise.resolve();
+          var entry = list[index];
+          if (blocked[entry.game] || !SENDABLE[entry.state] || inFlight[entry.key]) {
+            if (options.inOrder) blocked[entry.game] = true;  // nothing overtakes an entry still waiting
+            return next(index + 1);
+          }
+          return send(entry).then(function (result) {
+            if (result.outcome === "retry") { stop = true; return null; }
+            if (result.outcome === "signin") {
+              stop = true;
+              return markAll("signin");
+            }
+            if (result.outcome === 200) {
+              answers[entry.game] = result.html;
+              if (options.answered) options.answered(entry);
+              return remove(entry.key);
+            }
+            if (options.inOrder) blocked[entry.game] = true;
+            options.refusedBy(entry, result, answers);
+            return put(entry);
+          }).then(function () { return next(index + 1); });
+        }
+        return next(0).then(function () { return answers; });
+      }).then(function (answers) {
+        flushing = null;
+        return options.flushed(answers);
+      }, function () { flushing = null; });
+      return flushing;
+    }
+
+    function markAll(state) {
+      return entries().then(function (list) {
+        return Promise.all(list.filter(function (entry) { return SENDABLE[entry.state]; }).map(function (entry) {
+          entry.state = state;
+          return put(entry);
+        }));
+      });
+    }
+
+    return {
+      entries: entries,
+      get: store.get,
+      put: put,
+      remove: remove,
+      flush: flush,
+      // Whether htmx is sending this entry from the page right now (the page does not list it).
+      inFlight: function (key) { return !!inFlight[key]; },
+      flushing: function () { return !!flushing; },
+    };
+  }
+
+  window.scorekeeperKept = {
+    keyedStore: keyedStore,
+    outbox: outbox,
+    problemText: problemText,
+    newRequestKey: newRequestKey,
+    element: element,
+    loginUrl: loginUrl,
+  };
+})();
+
+// --- The rounds ---------------------------------------------------------------------------------
 (function () {
   "use strict";
   // The words shown, in the page's language (app.js reads them from the page).
@@ -18,13 +296,7 @@
   var DB_NAME = "scorekeeper";
   var STORE = "rounds";
   var RETRY_MS = 5000;  // how often the server is asked for while something waits
-  var TIMEOUT_MS = 8000;
   var SENDABLE = { waiting: true, sending: true, signin: true };
-  var inFlight = {};  // request keys htmx is sending from this page right now
-  // htmx's request → its entry. By request, not by form: a swap replaces the form, and htmx then
-  // reports the end of the request from an element still on the page.
-  var sending = new WeakMap();
-  var flushing = null;
   var pollFailed = false;
   var lastSummary = "";
 
@@ -89,28 +361,61 @@
     return totals;
   }
 
-  // --- IndexedDB: one store of entries keyed by their request key (kept-entries.js) ----------
+  // --- The outbox (above): what is kept, where it goes, what the answers say --------------------
   var kept = window.scorekeeperKept;
-  var roundStore = kept.keyedStore(DB_NAME, STORE);
   var newRequestKey = kept.newRequestKey;
-  var csrfToken = kept.csrfToken;
   var element = kept.element;
-
-  function entries() {
-    return roundStore.all().then(function (list) {
-      return list.sort(function (a, b) {
-        return a.game - b.game || a.number - b.number || a.created - b.created;
+  var rounds = kept.outbox({
+    store: kept.keyedStore(DB_NAME, STORE),
+    order: function (a, b) { return a.game - b.game || a.number - b.number || a.created - b.created; },
+    form: "form[data-offline-queue]",
+    sendable: SENDABLE,
+    refused: [409, 422],
+    inOrder: true,  // nothing overtakes a round still waiting
+    entryFrom: entryFrom,
+    requested: function (entry) { put(entry); },
+    answered: markSynced,
+    incomplete: function (entry) {
+      remove(entry.key);
+      notice(t("Not saved: the server could not be reached, and this entry is not complete yet: %(problem)s It stays on screen.", { problem: entry.problem }));
+    },
+    kept: function (entry, stored) {
+      var form = document.getElementById("round-form");
+      stored.then(function () {
+        if (form) clearForm(form);
+        notice(t("Round %(number)s is saved on this phone and will be sent when the connection returns.", { number: entry.number }));
+        return render();
       });
-    });
-  }
-  var put = roundStore.put;
-  var remove = roundStore.remove;
+    },
+    resent: function (entry, name, value) { return name === "number" ? String(entry.number) : value; },
+    refusedBy: function (entry, result, answers) {
+      var doc = parse(result.html);
+      if (result.outcome === 409) {
+        answers[entry.game] = result.html;
+        var number = doc.querySelector('#round-form input[name="number"]');
+        entry.state = "conflict";
+        entry.suggested = number ? parseInt(number.value, 10) : entry.number + 1;
+        entry.message = problemText(doc);
+      } else {
+        entry.state = "invalid";
+        entry.message = result.outcome === 404
+          ? t("This game is no longer in your crew, so the round cannot be saved to it.")
+          : problemText(doc);
+      }
+    },
+    flushed: function (fresh) {
+      refreshTable(fresh);
+      if (Object.keys(fresh).length) keepPage();
+      return render();
+    },
+    render: render,
+  });
+  var entries = rounds.entries;
+  var put = rounds.put;
+  var remove = rounds.remove;
+  var flush = rounds.flush;
 
   // --- The round form ----------------------------------------------------------------------------
-  function queuedForm(element) {
-    return element && element.matches && element.matches("form[data-offline-queue]") ? element : null;
-  }
-
   function keyPointsOf(root) {
     var points = {};
     root.querySelectorAll("[data-key][data-key-points]").forEach(function (key) {
@@ -203,149 +508,14 @@
     }
   }
 
-  document.addEventListener("htmx:configRequest", function (event) {
-    if (queuedForm(event.detail.elt)) event.detail.timeout = TIMEOUT_MS;
-  });
-
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = queuedForm(event.detail.elt);
-    if (!form) return;
-    var entry = entryFrom(form);
-    sending.set(event.detail.xhr, entry);
-    inFlight[entry.key] = true;
-    put(entry);
-  });
-
-  function redirectedAway(xhr, entry) { return kept.redirectedAway(xhr, entry.action); }
-
-  // A lost sign-in answers with the login page (a redirect htmx followed): never swap it in.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var entry = sending.get(event.detail.xhr);
-    if (entry && redirectedAway(event.detail.xhr, entry)) event.detail.shouldSwap = false;
-  });
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var xhr = event.detail.xhr;
-    var entry = xhr && sending.get(xhr);
-    if (!entry) return;
-    sending.delete(xhr);
-    delete inFlight[entry.key];
-    var form = document.getElementById("round-form");
-    var status = xhr ? xhr.status : 0;
-    var signin = status === 401 || status === 403 || (status === 200 && redirectedAway(xhr, entry));
-    if (!signin && (status === 200 || status === 409 || status === 422)) {
-      // The server has it, or refused it on screen with the entry kept in the form.
-      markSynced();
-      remove(entry.key).then(render);
-      return;
-    }
-    if (entry.problem) {
-      remove(entry.key);
-      notice(t("Not saved: the server could not be reached, and this entry is not complete yet: %(problem)s It stays on screen.", { problem: entry.problem }));
-      return;
-    }
-    entry.state = signin ? "signin" : "waiting";
-    setTimeout(flush, 3000);  // a dropped request often works a moment later
-    put(entry).then(function () {
-      if (form) clearForm(form);
-      notice(t("Round %(number)s is saved on this phone and will be sent when the connection returns.", { number: entry.number }));
-      return render();
-    });
-  });
-
-  // --- Sending what waits ------------------------------------------------------------------------
+  // --- What the server answered ------------------------------------------------------------------
   function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
-
-  function send(entry) {
-    var body = new URLSearchParams();
-    entry.fields.forEach(function (field) {
-      var value = field[1];
-      if (field[0] === "number") value = String(entry.number);
-      if (field[0] === "request_key") value = entry.key;
-      body.append(field[0], value);
-    });
-    return fetch(entry.action, {
-      method: "POST", body: body, credentials: "same-origin", redirect: "manual", cache: "no-store",
-      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
-    }).then(function (response) {
-      if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
-        return { outcome: "signin" };
-      }
-      if ([200, 404, 409, 422].indexOf(response.status) < 0) return { outcome: "retry" };
-      return response.text().then(function (html) { return { outcome: response.status, html: html }; });
-    }, function () { return { outcome: "retry" }; });
-  }
 
   // The server's reason in its own words ("Round 5 was already saved from another phone…"):
   // the lines it marks data-problem, in whatever language the page is in.
   function problemText(doc) {
     var box = doc.querySelector("#round-errors") || doc.querySelector(".error-box");
-    if (!box) return t("The server refused this round.");
-    var lines = Array.prototype.map.call(box.querySelectorAll("[data-problem]"), function (p) {
-      return p.textContent.trim();
-    });
-    return lines.join(" ") || box.textContent.trim();
-  }
-
-  function flush() {
-    if (flushing) return flushing;
-    if (navigator.onLine === false) return Promise.resolve();
-    flushing = entries().then(function (list) {
-      var blocked = {};
-      var stop = false;
-      var fresh = {};
-      function next(index) {
-        if (stop || index >= list.length) return Promise.resolve();
-        var entry = list[index];
-        if (blocked[entry.game] || !SENDABLE[entry.state] || inFlight[entry.key]) {
-          blocked[entry.game] = true;  // in order: nothing overtakes a round still waiting
-          return next(index + 1);
-        }
-        return send(entry).then(function (result) {
-          if (result.outcome === "retry") { stop = true; return null; }
-          if (result.outcome === "signin") {
-            stop = true;
-            return markAll("signin");
-          }
-          if (result.outcome === 200) {
-            fresh[entry.game] = result.html;
-            markSynced();
-            return remove(entry.key);
-          }
-          var doc = parse(result.html);
-          blocked[entry.game] = true;
-          if (result.outcome === 409) {
-            fresh[entry.game] = result.html;
-            var number = doc.querySelector('#round-form input[name="number"]');
-            entry.state = "conflict";
-            entry.suggested = number ? parseInt(number.value, 10) : entry.number + 1;
-            entry.message = problemText(doc);
-          } else {
-            entry.state = "invalid";
-            entry.message = result.outcome === 404
-              ? t("This game is no longer in your crew, so the round cannot be saved to it.")
-              : problemText(doc);
-          }
-          return put(entry);
-        }).then(function () { return next(index + 1); });
-      }
-      return next(0).then(function () { return fresh; });
-    }).then(function (fresh) {
-      flushing = null;
-      refreshTable(fresh);
-      if (Object.keys(fresh).length) keepPage();
-      return render();
-    }, function () { flushing = null; });
-    return flushing;
-  }
-
-  function markAll(state) {
-    return entries().then(function (list) {
-      return Promise.all(list.filter(function (entry) { return SENDABLE[entry.state]; }).map(function (entry) {
-        entry.state = state;
-        return put(entry);
-      }));
-    });
+    return kept.problemText(box, t("The server refused this round."));
   }
 
   // After sending, show the server's board: the whole table when nothing is being typed, else
@@ -420,8 +590,6 @@
     return t("Round %(number)s — waiting to send", values);
   }
 
-  function loginUrl(entry) { return kept.loginUrl(entry.page); }
-
   function boardTotals(table) {
     var totals = {};
     var order = [];
@@ -440,9 +608,9 @@
     panel.querySelectorAll("[data-queue-list], [data-provisional]").forEach(function (node) { node.remove(); });
     var highest = 0;
     mine.forEach(function (entry) {
-      if (entry.state !== "invalid" && !inFlight[entry.key]) highest = Math.max(highest, entry.number);
+      if (entry.state !== "invalid" && !rounds.inFlight(entry.key)) highest = Math.max(highest, entry.number);
     });
-    mine = mine.filter(function (entry) { return !inFlight[entry.key]; });
+    mine = mine.filter(function (entry) { return !rounds.inFlight(entry.key); });
     if (form) setRoundNumber(form, Math.max(serverNext, highest + 1));
     panel.hidden = !mine.length && !(panel.querySelector("[data-queue-notice]") || {}).textContent;
     if (!mine.length) return;
@@ -457,7 +625,7 @@
         actions.appendChild(element("button", { type: "button", class: "btn btn-primary", "data-save-next": entry.key }, t("Save as round %(number)s", { number: next })));
       }
       if (entry.state === "signin") {
-        actions.appendChild(element("a", { class: "btn btn-primary", href: loginUrl(entry) }, t("Sign in to send")));
+        actions.appendChild(element("a", { class: "btn btn-primary", href: kept.loginUrl(entry) }, t("Sign in to send")));
       }
       if (entry.state === "conflict" || entry.state === "invalid") {
         actions.appendChild(element("button", { type: "button", class: "btn", "data-to-form": entry.key }, t("Put back in the form")));
@@ -511,7 +679,7 @@
   }
 
   // --- Resolving a conflict ---------------------------------------------------------------------
-  var find = roundStore.get;
+  var find = rounds.get;
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-save-next], [data-discard], [data-to-form]");
@@ -629,7 +797,7 @@
   function probe() {
     var line = statusLine();
     var url = line && line.getAttribute("data-ping");
-    if (!url || reconnecting || flushing || navigator.onLine === false) return Promise.resolve();
+    if (!url || reconnecting || rounds.flushing() || navigator.onLine === false) return Promise.resolve();
     return needsServer().then(function (needed) {
       if (!needed) return null;
       return fetch(url, { cache: "no-store", credentials: "same-origin" }).then(function (response) {

@@ -65,7 +65,7 @@ def _hand_points(page: Page, scripts: list[str]) -> list:
 
 
 def test_the_minified_offline_scoring_reads_hands_as_the_source_does(page: Page, shipped):
-    names = ("js/app.js", "js/kept-entries.js", "js/offline-queue.js")
+    names = ("js/app.js", "js/offline-queue.js")
     readable = _hand_points(page, [_source(name) for name in names])
     other = page.context.new_page()
     minified = _hand_points(other, [shipped[name] for name in names])
