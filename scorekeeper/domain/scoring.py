@@ -7,6 +7,7 @@ import/export commands both call :func:`score_game` on the stored rounds.
 from __future__ import annotations
 
 import copy
+import functools
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -50,6 +51,11 @@ def clean_name(
         raise RuleError(
             gettext_noop("%(what)s %(value)s must be text.", what=what, value=_shown(value))
         )
+    return _clean_text(value, max_length, what)
+
+
+@functools.lru_cache(maxsize=4096)  # a refusal raises, and is never kept
+def _clean_text(value: str, max_length: int, what: str) -> str:
     for character in value:
         if character in " \t" or character in _ALLOWED_FORMAT_CHARACTERS:
             continue
@@ -64,7 +70,7 @@ def clean_name(
                     code=code,
                 )
             )
-    name = " ".join(unicodedata.normalize("NFC", value).split())
+    name = _normal_text(value)
     if not name:
         raise RuleError(
             gettext_noop("%(what)s %(value)s must not be empty.", what=what, value=_shown(value))
@@ -93,6 +99,13 @@ def seat_name(value: Any) -> Any:
     the caller to refuse."""
     if not isinstance(value, str):
         return value
+    return _normal_text(value)
+
+
+# A file of thousands of rounds names the same few players again and again: each spelling is
+# normalised once.
+@functools.lru_cache(maxsize=4096)
+def _normal_text(value: str) -> str:
     return " ".join(unicodedata.normalize("NFC", value).split())
 
 

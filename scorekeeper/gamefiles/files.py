@@ -100,10 +100,16 @@ def check_plain_json(data: Any, depth: int = MAX_JSON_DEPTH) -> None:
                             gettext_noop("the file holds a name that is not NUL-free text.")
                         )
                 value = value.values()
-            stack.extend((item, level + 1) for item in value if type(item) not in _SCALARS)
+            # Numbers and null need no visit; a float is checked here, the rest on the stack.
             for item in value:
-                if type(item) is float and not math.isfinite(item):
-                    raise RuleError(_not_finite())
+                kind = type(item)
+                if kind in _SCALARS:
+                    continue
+                if kind is float:
+                    if not math.isfinite(item):
+                        raise RuleError(_not_finite())
+                    continue
+                stack.append((item, level + 1))
         elif kind is float:
             if not math.isfinite(value):
                 raise RuleError(_not_finite())
