@@ -20,7 +20,8 @@
   var DB_NAME = "scorekeeper-challenges";
   var STORE = "challenges";
   var RETRY_MS = 15000;
-  var SENDABLE = { waiting: true, signin: true };
+  // "sending": a page closed mid-request; sent again, and the server knows it by its key.
+  var SENDABLE = { waiting: true, sending: true, signin: true };
 
   // --- The outbox (offline-queue.js): what is kept, where it goes, what the answers say --------
   var kept = window.scorekeeperKept;

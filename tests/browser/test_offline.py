@@ -427,6 +427,44 @@ def test_challenges_logged_offline_wait_on_the_game_page_and_are_stored_once(
     assert page.evaluate("typeof window.scorekeeperChallenges") == "undefined"
 
 
+MARK_KEPT_CHALLENGES_SENDING = """() => new Promise((resolve, reject) => {
+  const opening = indexedDB.open("scorekeeper-challenges");
+  opening.onerror = () => reject(opening.error);
+  opening.onsuccess = () => {
+    const db = opening.result;
+    const tx = db.transaction("challenges", "readwrite");
+    const store = tx.objectStore("challenges");
+    const all = store.getAll();
+    all.onsuccess = () => all.result.forEach((entry) => store.put({...entry, state: "sending"}));
+    tx.oncomplete = () => { db.close(); resolve(all.result.length); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def test_a_challenge_whose_page_closed_while_sending_is_sent_on_the_next_visit(
+    open_phone, live_server, game
+):
+    """A page closed mid-request leaves its kept challenge marked "sending": the next visit
+    sends it (the server recognises a resend by its key), as the rounds' queue does."""
+    context = open_phone()
+    page = _online_visit(context, live_server, game)
+    page.goto(f"{live_server.url}/games/{game.pk}/challenge/")
+    context.set_offline(True)
+    _log_challenge(page, "Ann", "Ben", "Yellow", "No, they didn't")
+    assert page.evaluate(MARK_KEPT_CHALLENGES_SENDING) == 1
+    context.set_offline(False)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    for _ in range(150):  # up to 15 s for the queue to send it
+        if Challenge.objects.exists():
+            break
+        page.wait_for_timeout(100)
+    assert [(c.challenger.name, c.challenged.name) for c in Challenge.objects.all()] == [
+        ("Ann", "Ben")
+    ]
+    expect(page.locator("[data-queued-challenge]")).to_have_count(0)
+
+
 def test_rounds_entered_on_the_kept_copy_across_a_reload_each_keep_their_own_key(
     open_phone, live_server, game
 ):
