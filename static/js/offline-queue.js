@@ -12,7 +12,7 @@
 // htmx sends it and removed once the server has answered it. When the request fails (no
 // network, a timeout, a server error, a lost sign-in) it stays, the form moves on to the next
 // round, the scoreboard lists it as "Round 5 — waiting to send" with provisional totals, and it
-// is sent again in order: when the connection returns, on every page load and every 15 s. The
+// is sent again in order: when the connection returns, on every page load and every 5 s. The
 // request key makes a resend safe (the server returns the stored round); a round number another
 // phone took meanwhile (409) or a refused entry (422) stops that game's queue and asks what to
 // do.
