@@ -4,6 +4,7 @@ or without JavaScript."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -28,6 +29,17 @@ from .forms import GameSetupForm
 from .setup import game_from_setup
 
 
+@dataclass
+class _Setup:
+    """One step of the setup: its two forms, the seats so far, and whom it may seat."""
+
+    form: GameSetupForm
+    house_form: HouseRulesForm
+    seats: list[str]
+    roster: dict[str, Player]
+    members: dict[str, Any]
+
+
 @crew_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
@@ -37,49 +49,44 @@ def game_new(request: HttpRequest) -> HttpResponse:
     members = members_without_a_player(crew, roster)
     house_form = HouseRulesForm(request.POST or None, prefix="house")
     if request.method == "GET":
-        return _setup_page(request, GameSetupForm(), house_form, [], roster, members, None)
-    form = GameSetupForm(request.POST)
+        return _setup_page(request, _Setup(GameSetupForm(), house_form, [], roster, members), None)
     seats, message = edit_seats(
         posted_seats(request.POST.getlist("seat")),
         request.POST.get("action", ""),
         roster=[*roster, *members],
         new_name=request.POST.get("new_player", ""),
     )
+    setup = _Setup(GameSetupForm(request.POST), house_form, seats, roster, members)
     if request.POST.get("action") == "start":
-        game, message = _start(request, form, house_form, seats, roster, members, message)
+        game, message = _start(request, setup, message)
         if game is not None:
             url = reverse("games:game_detail", args=[game.pk])
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    return _setup_page(request, form, house_form, seats, roster, members, message)
+    return _setup_page(request, setup, message)
 
 
 def _start(
-    request: HttpRequest,
-    form: GameSetupForm,
-    house_form: HouseRulesForm,
-    seats: list[str],
-    roster: dict[str, Player],
-    members: dict[str, Any],
-    message: str | None,
+    request: HttpRequest, setup: _Setup, message: str | None
 ) -> tuple[Game | None, str | None]:
     """Start the game when every part is valid: (the game, None), else (None, what to fix)."""
+    form, house_form = setup.form, setup.house_form
     if not house_form.is_valid():
         return None, _("Check the house rules marked below.")
     if not form.is_valid():
         return None, message or _("Check the choices marked below.")
-    if (problem := seat_count_problem(seats)) is not None:
+    if (problem := seat_count_problem(setup.seats)) is not None:
         return None, problem
     try:
         game = game_from_setup(
             crew=request.crew,  # type: ignore[attr-defined]
-            seats=seats,
-            roster=roster,
+            seats=setup.seats,
+            roster=setup.roster,
             edition=form.cleaned_data["edition"],
             scoring=form.cleaned_data["scoring"],
             target=form.cleaned_data["target"],
             house_rules=house_form.cleaned_data["house_rules"],
             house_note=house_form.cleaned_data["house_note"],
-            members=members,
+            members=setup.members,
             by=request.user,
         )
     except RuleError as error:
@@ -88,25 +95,18 @@ def _start(
     return game, None
 
 
-def _setup_page(
-    request: HttpRequest,
-    form: GameSetupForm,
-    house_form: HouseRulesForm,
-    seats: list[str],
-    roster: dict[str, Player],
-    members: dict[str, Any],
-    message: str | None,
-) -> HttpResponse:
+def _setup_page(request: HttpRequest, setup: _Setup, message: str | None) -> HttpResponse:
+    roster, seats = setup.roster, setup.seats
     context = {
-        "house_form": house_form,
-        "house_open": request.method == "POST" and house_form.has_changed(),
-        "form": form,
+        "house_form": setup.house_form,
+        "house_open": request.method == "POST" and setup.house_form.has_changed(),
+        "form": setup.form,
         "seats": seats,
         # A retired player is not offered (typing the name still seats them, and brings
         # them back).
         "roster": [
             name
-            for name in [*roster, *members]
+            for name in [*roster, *setup.members]
             if name not in seats and (name not in roster or roster[name].retired_at is None)
         ],
         "message": in_words(message) if message else message,
