@@ -610,13 +610,13 @@ def _ending_words(ending: str) -> str:
 
 
 def refuse_stale(game: Game, version: int | None) -> None:
-    """A stop or a delete names the version the phone showed: a round saved meanwhile could
-    change who leads, so the table looks again before deciding."""
+    """A stop or a delete names the version the phone showed: anything written meanwhile (a
+    round that could change who leads, a setting, a challenge) makes the table look again."""
     if version is not None and version != game.version:
         raise Conflict(
             _(
-                "The game changed on another phone since you opened it (a round was saved or "
-                "corrected), so nothing was done: check the board and try again."
+                "The game changed on another phone since you opened it (a round, a setting or "
+                "a challenge), so nothing was done: check the board and try again."
             )
         )
 

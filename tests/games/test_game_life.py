@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.domain import RuleError, score_game
+from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.gamefiles.files import export_game, import_game
 from scorekeeper.gamefiles.trash import game_delete, game_restore
 from scorekeeper.games.models import DeletedGame, Game, Round
@@ -23,6 +24,7 @@ from scorekeeper.games.services import (
     round_record,
 )
 from scorekeeper.games.signals import game_changed
+from scorekeeper.referee.services import challenge_record
 from tests.factories import CrewFactory, GameFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -128,6 +130,24 @@ def test_a_stale_stop_is_refused_because_the_leader_may_have_changed(game):
     play(game, "Cat", Ann=200, Ben=1)  # another phone: Cat leads now
     before = snapshot(game)
     with pytest.raises(Conflict, match="changed on another phone"):
+        write(game, game_end, ending="leader", version=version)
+    assert snapshot(game) == before
+
+
+def test_a_stop_named_before_a_challenge_was_logged_is_refused_in_words(game):
+    """Another phone logged a challenge: the game changed, so the stop asks to look again."""
+    version = game.version
+    ann, ben = (seat.player for seat in game.seats.select_related("player").order_by("pk")[:2])
+    challenge_record(
+        game=game,
+        challenger=ann,
+        challenged=ben,
+        colour="R",
+        hand="",
+        verdict=judge_by_answer("R", True, "classic"),
+    )
+    before = snapshot(game)
+    with pytest.raises(Conflict, match=r"changed on another phone .*a challenge"):
         write(game, game_end, ending="leader", version=version)
     assert snapshot(game) == before
 
