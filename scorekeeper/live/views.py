@@ -13,10 +13,12 @@ import io
 import segno
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -24,7 +26,7 @@ from django.views.decorators.http import require_GET
 
 from scorekeeper.addresses import shared_url
 from scorekeeper.games.access import crew_required
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import Crew, Game
 from scorekeeper.games.scoreboard import board_for, load_game
 from scorekeeper.languages.zones import activate_viewer_zone
 
@@ -48,13 +50,36 @@ def _live_poll_seconds(status: str, finished_at: dt.datetime | None) -> int:
     return LIVE_SLOW_POLL_SECONDS
 
 
+def _stamp_sql() -> str:
+    quote = connection.ops.quote_name
+    return (
+        f"SELECT g.{quote('id')}, g.{quote('version')}, c.{quote('time_zone')}, "
+        f"g.{quote('status')}, g.{quote('finished_at')} "
+        f"FROM {quote(Game._meta.db_table)} g JOIN {quote(Crew._meta.db_table)} c "
+        f"ON c.{quote('id')} = g.{quote('crew_id')} WHERE g.{quote('share_token')} = %s"
+    )
+
+
+def _stamp(token: str) -> tuple[int, int, str, str, dt.datetime | None] | None:
+    """What a watcher's poll needs to answer 304: the game, its version, its crew's zone, its
+    status and when it finished. One plain SQL statement: building the same ORM query on
+    every poll cost more than running it (half of a 304's time)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_stamp_sql(), [token])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    pk, version, zone_name, status, finished_at = row
+    if finished_at is not None and not isinstance(finished_at, dt.datetime):
+        finished_at = parse_datetime(str(finished_at))  # SQLite hands back the stored text
+    if finished_at is not None and timezone.is_naive(finished_at):
+        finished_at = finished_at.replace(tzinfo=dt.UTC)  # stored in UTC (USE_TZ)
+    return pk, version, zone_name, status, finished_at
+
+
 def _live_response(request: HttpRequest, token: str, template: str, variant: str) -> HttpResponse:
     """Answer 304 Not Modified while the game is unchanged (one small query), else render."""
-    stamp = (
-        Game.objects.filter(share_token=token)
-        .values_list("pk", "version", "crew__time_zone", "status", "finished_at")
-        .first()
-    )
+    stamp = _stamp(token)
     if stamp is None:
         raise Http404(_("This share link is not valid (it may have been replaced)."))
     # Times in the viewer's zone and words in their language: the page changes with both, so
