@@ -8,6 +8,7 @@ each worker renders a version's board once per zone and language.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 
 import segno
@@ -50,6 +51,7 @@ def _live_poll_seconds(status: str, finished_at: dt.datetime | None) -> int:
     return LIVE_SLOW_POLL_SECONDS
 
 
+@functools.cache  # the same statement for every poll of this process
 def _stamp_sql() -> str:
     quote = connection.ops.quote_name
     return (
