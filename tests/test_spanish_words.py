@@ -2,6 +2,7 @@
 
 from django.utils import translation
 
+from scorekeeper.domain.decks import parse_deck
 from scorekeeper.history.charts import score_progression
 from scorekeeper.languages.words import keys_in_words
 from scorekeeper.referee.display import challenge_keypad
@@ -34,3 +35,16 @@ def test_the_house_rule_boxes_of_a_not_covered_answer_have_a_spanish_label():
     with translation.override("es"):
         label = str(HouseNoteForm().fields["rules"].label)
     assert label == "Reglas de la casa que se activan en esta partida"
+
+
+def test_a_crew_card_is_named_in_the_crew_s_own_words_in_each_language():
+    card = {"token": "SK", "name": "Skip", "kind": "wild", "count": 1, "points": 30}
+    named = parse_deck({"name": "Ours", "cards": [{**card, "name_es": "Saltito"}]}).sides[0]
+    english_only = parse_deck({"name": "Theirs", "cards": [card]}).sides[0]
+    with translation.override("es"):
+        spanish = [key.label for key in keys_in_words(named)][-1]
+        fallback = [key.label for key in keys_in_words(english_only)][-1]
+    with translation.override("en"):
+        english = [key.label for key in keys_in_words(named)][-1]
+    # The crew's "Skip" is its own card, never the catalogue's "Salta".
+    assert (spanish, fallback, english) == ("Saltito", "Skip", "Skip")

@@ -3,7 +3,8 @@
 Notation (case-insensitive, tokens separated by spaces and/or commas):
 ``R7`` number cards (colours R G B Y), ``R+2`` Draw Two, ``RS`` Skip, ``RR`` Reverse,
 ``W`` Wild, ``W+4`` Wild Draw Four, ``X`` the edition's special card. A colour that was not
-entered is written ``*``: ``*7``, ``*+2``, ``*S``, ``*R``.
+entered is written ``*``: ``*7``, ``*+2``, ``*S``, ``*R``. A crew's deck adds its own cards by
+their tokens: ``BL`` (a wild house card), ``RTX`` / ``*TX`` (a coloured one).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from enum import StrEnum
 
 from .editions import COLOUR_NAMES, COLOURS, Edition, get_edition
 from .errors import RuleError
-from .words import gettext_noop
+from .words import CrewWords, gettext_noop
 
 UNKNOWN_COLOUR = "*"
 
@@ -30,6 +31,7 @@ class Kind(StrEnum):
     WILD = "wild"
     WILD_DRAW_FOUR = "wild-draw-four"
     SPECIAL = "special"
+    HOUSE = "house"  # a card a crew's deck adds (domain.decks)
 
 
 COLOURED_KINDS = (Kind.NUMBER, Kind.DRAW_TWO, Kind.SKIP, Kind.REVERSE)
@@ -67,6 +69,8 @@ def kind_name(kind: Kind | str, edition: str | Edition = "classic") -> str:
                 kinds=known,
             )
         ) from None
+    if kind is Kind.HOUSE:
+        raise RuleError(gettext_noop("A crew's own card is named by its deck: see house_name."))
     if kind is not Kind.SPECIAL:
         return KIND_NAMES[kind]
     deck = get_edition(edition)
@@ -86,11 +90,14 @@ _SEPARATORS = re.compile(r"[\s,]+")
 @dataclass(frozen=True, order=True)
 class Card:
     """One card. ``colour`` is R/G/B/Y, ``*`` when not entered, or None for a wild card
-    (a special card carries the colour its edition gives it, e.g. Y for Cheese Touch)."""
+    (a special card carries the colour its edition gives it, e.g. Y for Cheese Touch).
+    A crew's card (``Kind.HOUSE``) carries its ``token`` and the points its deck gives it."""
 
     kind: Kind
     colour: str | None = None
     number: int | None = None
+    token: str = ""
+    worth: int = 0
 
     def __str__(self) -> str:
         return self.notation
@@ -103,16 +110,23 @@ class Card:
             return f"{self.colour}{self.number}"
         if self.kind in ACTION_SUFFIX:
             return f"{self.colour}{ACTION_SUFFIX[self.kind]}"
+        if self.kind is Kind.HOUSE:
+            return f"{self.colour or ''}{self.token}"
         return {Kind.WILD: "W", Kind.WILD_DRAW_FOUR: "W+4", Kind.SPECIAL: "X"}[self.kind]
 
     @property
     def points(self) -> int:
-        """Face value for a number card, 20 for Draw Two/Skip/Reverse, 50 for the rest."""
-        return self.number if self.kind is Kind.NUMBER else POINTS[self.kind]
+        """Face value for a number card, 20 for Draw Two/Skip/Reverse, 50 for the rest; a
+        crew's card what its deck says."""
+        if self.kind is Kind.NUMBER:
+            return self.number
+        return self.worth if self.kind is Kind.HOUSE else POINTS[self.kind]
 
     @functools.cached_property
     def value_key(self) -> str:
         """The card without its colour (``7``, ``+2``, ``W``): what a colourless keypad counts."""
+        if self.kind is Kind.HOUSE:
+            return self.token
         text = str(self)
         return text[1:] if self.kind in COLOURED_KINDS else text
 
@@ -122,17 +136,45 @@ class Card:
             return get_edition(edition).special_name or gettext_noop("special card")
         if self.kind in (Kind.WILD, Kind.WILD_DRAW_FOUR):
             return KIND_NAMES[self.kind]
-
-        face = str(self.number) if self.kind is Kind.NUMBER else KIND_NAMES[self.kind]
+        if self.kind is Kind.HOUSE:
+            face = house_name(self.token, get_edition(edition))
+            if self.colour is None:
+                return face
+        elif self.kind is Kind.NUMBER:
+            face = str(self.number)
+        else:
+            face = KIND_NAMES[self.kind]
         if self.colour not in COLOUR_NAMES:  # not entered: the face alone
             return face
         # "red 7" / "7 rojo": the language puts the colour where it goes.
         return gettext_noop("%(colour)s %(face)s", colour=COLOUR_NAMES[self.colour], face=face)
 
 
+def house_name(token: str, deck: Edition) -> str:
+    """A crew's card's name, as the crew wrote it (and in Spanish when they gave it)."""
+    card = deck.house_card(token)
+    return CrewWords(card.name, card.name_es) if card else token
+
+
 def parse_card(token: str, edition: str | Edition = "classic") -> Card:
     """Parse one token of the notation; refuse anything else with a plain sentence."""
     return _parse_card(token, edition)
+
+
+@functools.cache
+def house_notations(deck: Edition) -> dict[str, Card]:
+    """A crew's deck's own cards by every way of writing them: ``BL`` for a wild card; ``RTX``,
+    ``*TX`` and the bare ``TX`` (colour not entered) for a coloured one."""
+    cards: dict[str, Card] = {}
+    for house in deck.house:
+        if not house.coloured:
+            cards[house.token] = Card(Kind.HOUSE, None, token=house.token, worth=house.points)
+            continue
+        for colour in (*COLOURS, UNKNOWN_COLOUR):
+            card = Card(Kind.HOUSE, colour, token=house.token, worth=house.points)
+            cards[colour + house.token] = card
+        cards[house.token] = cards[UNKNOWN_COLOUR + house.token]
+    return cards
 
 
 # A game file of thousands of rounds repeats a few dozen tokens: each is parsed once. Cards are
@@ -141,6 +183,22 @@ def parse_card(token: str, edition: str | Edition = "classic") -> Card:
 def _parse_card(token: str, edition: str | Edition) -> Card:
     deck = get_edition(edition)
     text = token.strip().upper()
+    if deck.house and text in house_notations(deck):
+        return house_notations(deck)[text]
+    card = _built_in_card(token, text, deck)
+    if deck.removed and card.value_key in deck.removed:
+        raise RuleError(
+            gettext_noop(
+                "%(token)s: the %(deck)s deck has no %(name)s.",
+                token=repr(token),
+                deck=deck.name,
+                name=_value_label(card, deck),
+            )
+        )
+    return card
+
+
+def _built_in_card(token: str, text: str, deck: Edition) -> Card:
     text = _WORDS.get(text, text)
     if text == "W":
         return Card(Kind.WILD)
@@ -157,6 +215,15 @@ def _parse_card(token: str, edition: str | Edition) -> Card:
             )
         return Card(Kind.SPECIAL, colour=deck.special_colour)
     match = _COLOURED_TOKEN.match(text)
+    if not match and deck.house:
+        raise RuleError(
+            gettext_noop(
+                "%(token)s is not a card of this deck: write e.g. R7, G+2, BS, YR, W, or one of "
+                "its own cards: %(own)s.",
+                token=repr(token),
+                own=", ".join(card.token for card in deck.house),
+            )
+        )
     if not match:
         raise RuleError(
             gettext_noop(
@@ -228,19 +295,26 @@ def deck_limits(edition: str | Edition) -> tuple[dict[str, int], dict[str, int]]
 def _deck_limits(slug: str) -> tuple[dict[str, int], dict[str, int]]:
     deck = get_edition(slug)
     exact: dict[str, int] = {}
-    by_value: Counter[str] = Counter()
-    for colour in COLOURS:
-        for number in range(10):
-            exact[f"{colour}{number}"] = 1 if number == 0 else 2
-        for suffix in ACTION_SUFFIX.values():
-            exact[f"{colour}{suffix}"] = 2
-    exact["W"] = 4
-    exact["W+4"] = 4
+    by_value: dict[str, int] = {}
+
+    def hold(value: str, count: int, *, coloured: bool) -> None:
+        if value in deck.removed:
+            return
+        for text in [colour + value for colour in COLOURS] if coloured else [value]:
+            exact[text] = count
+        by_value[value] = count * len(COLOURS) if coloured else count
+
+    for number in range(10):
+        hold(str(number), 1 if number == 0 else 2, coloured=True)
+    for suffix in ACTION_SUFFIX.values():
+        hold(suffix, 2, coloured=True)
+    hold("W", 4, coloured=False)
+    hold("W+4", 4, coloured=False)
     if deck.has_special:
-        exact["X"] = deck.special_count
-    for text, count in exact.items():
-        by_value[text[1:] if text[0] in COLOURS else text] += count
-    return exact, dict(by_value)
+        hold("X", deck.special_count, coloured=False)
+    for house in deck.house:
+        hold(house.token, house.count, coloured=house.coloured)
+    return exact, by_value
 
 
 @functools.cache
@@ -309,4 +383,6 @@ def _value_label(card: Card, deck: Edition) -> str:
         return str(card.number)
     if card.kind in ACTION_SUFFIX:
         return KIND_NAMES[card.kind]
+    if card.kind is Kind.HOUSE:
+        return house_name(card.token, deck)
     return card.label(deck)

@@ -22,9 +22,14 @@ class DealDraw:
 
 def deal_value(card: Card, edition: str | Edition) -> int:
     """What a card counts for in the draw for deal, as the deck's sheet says: its point value
-    for Classic (unorules.org), else its number with action and wild cards counting zero."""
-    if get_edition(edition).deal_by_points:
+    for Classic (unorules.org), else its number with action and wild cards counting zero (a
+    crew's number card counts its points, its action and wild cards zero)."""
+    deck = get_edition(edition)
+    if deck.deal_by_points:
         return card.points
+    if card.kind is Kind.HOUSE:  # a crew's card counts by its kind: a number card its points
+        house = deck.house_card(card.token)
+        return card.points if house and house.kind == "number" else 0
     return card.number if card.kind is Kind.NUMBER else 0
 
 

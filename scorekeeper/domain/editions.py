@@ -37,8 +37,51 @@ class SpecialFirstCard:
 
 
 @dataclass(frozen=True)
+class HouseCard:
+    """A card a crew's deck adds (a blank card with the crew's rule, Swap Hands...): its token
+    in the notation, its names, its kind ("number" or "action" take a colour and ``count`` is
+    per colour; "wild" has none), its points and the crew's one-line rule of play."""
+
+    token: str
+    name: str
+    kind: str
+    count: int
+    points: int
+    name_es: str = ""
+    rule: str = ""
+
+    @property
+    def coloured(self) -> bool:
+        return self.kind != "wild"
+
+    @property
+    def total(self) -> int:
+        """How many of it the deck holds, every colour counted."""
+        return self.count * len(COLOURS) if self.coloured else self.count
+
+
+# The cards of a built-in deck by value (colour left out), as a crew's copy may remove them.
+BUILT_IN_VALUES = (*(str(n) for n in range(10)), "+2", "S", "R", "W", "W+4", "X")
+# How many of each value a built-in deck holds, every colour counted (X: its special_count).
+BUILT_IN_COUNTS = {
+    **{str(n): (4 if n == 0 else 8) for n in range(10)},
+    "+2": 8,
+    "S": 8,
+    "R": 8,
+    "W": 4,
+    "W+4": 4,
+}
+
+
+@dataclass(frozen=True)
 class Edition:
-    """A deck: its name, its special card (if any) and how many of each card it holds."""
+    """A deck: its name, its special card (if any) and how many of each card it holds.
+
+    The four built-in editions live in ``EDITIONS``. A crew's deck (``domain.decks``) is an
+    Edition too, made from one of them: ``base`` names it, ``house`` adds the crew's cards and
+    ``removed`` takes built-in values out; its ``slug`` is ``base~digest`` of its contents, so
+    the same cards are always the same slug and every cache keyed by slug stays right.
+    """
 
     slug: str
     name: str  # short, e.g. "Kitty": choices and the scoreboard
@@ -57,10 +100,33 @@ class Edition:
     # The rules entry holding our reading of how the special card counts in a Wild Draw 4
     # challenge (its colour), "" when the deck has no such card or no reading.
     challenge_reading: str = ""
+    # A crew's deck: the built-in edition it starts from, its own cards, the built-in values
+    # it leaves out, and (for a two-sided deck) the name of this side.
+    base: str = ""
+    house: tuple[HouseCard, ...] = ()
+    removed: frozenset[str] = frozenset()
+    side_name: str = ""
 
     @property
     def has_special(self) -> bool:
         return self.special_count > 0
+
+    @property
+    def rules_slug(self) -> str:
+        """The built-in edition whose sheets settle this deck's rules (itself when built in)."""
+        return self.base or self.slug
+
+    @property
+    def is_house(self) -> bool:
+        """True for a crew's deck, False for a built-in edition."""
+        return bool(self.base)
+
+    def house_card(self, token: str) -> HouseCard | None:
+        """The crew's card with this token (colour left out), None when the deck has none."""
+        for card in self.house:
+            if card.token == token:
+                return card
+        return None
 
     @property
     def special_short_name(self) -> str:
@@ -83,8 +149,10 @@ class Edition:
 
     @property
     def deck_size(self) -> int:
-        per_colour = 1 + 2 * 9 + 2 * 3  # one 0, two each of 1-9, two each of Draw Two/Skip/Reverse
-        return per_colour * len(COLOURS) + 4 + 4 + self.special_count
+        built_in = sum(
+            count for value, count in BUILT_IN_COUNTS.items() if value not in self.removed
+        )
+        return built_in + self.special_count + sum(card.total for card in self.house)
 
 
 EDITIONS: dict[str, Edition] = {
@@ -178,12 +246,19 @@ EDITIONS: dict[str, Edition] = {
 }
 
 
+# Crews' decks met by this process, by slug (``base~digest`` of their contents: the same slug is
+# always the same cards). ``domain.decks`` adds each deck it reads.
+HOUSE_EDITIONS: dict[str, Edition] = {}
+
+
 def get_edition(edition: str | Edition) -> Edition:
     """Return the Edition for a slug (or pass an Edition through); refuse unknown editions."""
     if isinstance(edition, Edition):
         return edition
     if isinstance(edition, str) and edition in EDITIONS:  # the usual case: a stored slug
         return EDITIONS[edition]
+    if isinstance(edition, str) and edition in HOUSE_EDITIONS:
+        return HOUSE_EDITIONS[edition]
     try:
         return EDITIONS[str(edition).strip().lower()]
     except KeyError:

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from .cards import (
     ACTION_SUFFIX,
-    COLOURED_KINDS,
     UNKNOWN_COLOUR,
     Card,
     Kind,
     count_in_words,
     deck_limits,
+    house_name,
     kind_name,
     parse_card,
 )
@@ -75,6 +75,8 @@ class Key:
     # How many the deck holds, all colours counted (a colourless key enters any of them): the
     # keypad says so at the tap that would enter one more than that.
     most: int
+    # Takes a colour (numbers, Draw Two, Skip, Reverse, a crew's coloured card).
+    coloured: bool = False
 
     @property
     def most_in_words(self) -> str:
@@ -97,11 +99,6 @@ class Key:
         )
 
     @property
-    def coloured(self) -> bool:
-        """True for the keys that take a colour (numbers, Draw Two, Skip, Reverse)."""
-        return self.kind in COLOURED_KINDS
-
-    @property
     def value(self) -> str:
         """The token without its unknown colour ("7", "+2"): what follows a chosen colour."""
         return self.token.removeprefix(UNKNOWN_COLOUR) if self.coloured else self.token
@@ -116,6 +113,8 @@ def keypad_keys(edition: str | Edition) -> list[Key]:
     cards += [Card(Kind.WILD), Card(Kind.WILD_DRAW_FOUR)]
     if deck.has_special:
         cards.append(parse_card("X", deck))
+    cards = [card for card in cards if card.value_key not in deck.removed]
+    cards += [parse_card(house.token, deck) for house in deck.house]
     return [_key(card, deck) for card in cards]
 
 
@@ -124,11 +123,19 @@ def _key(card: Card, deck: Edition) -> Key:
         label = name = str(card.number)
     elif card.kind is Kind.SPECIAL:
         label, name = deck.special_short_name, kind_name(card.kind, deck)
+    elif card.kind is Kind.HOUSE:
+        label = name = house_name(card.token, deck)
     else:
         label, name = _SHORT_LABELS[card.kind], kind_name(card.kind, deck)
     most = deck_limits(deck)[1][card.value_key]
     return Key(
-        token=str(card), label=label, name=name, points=card.points, kind=card.kind, most=most
+        token=str(card),
+        label=label,
+        name=name,
+        points=card.points,
+        kind=card.kind,
+        most=most,
+        coloured=card.colour is not None and card.kind is not Kind.SPECIAL,
     )
 
 

@@ -7,22 +7,21 @@ import/export commands both call :func:`score_game` on the stored rounds.
 from __future__ import annotations
 
 import copy
-import functools
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from .cards import Card, check_against_deck, format_cards, parse_cards
-from .editions import get_edition
+from .decks import Deck, game_decks
+from .editions import Edition, get_edition
 from .errors import RuleError
+from .names import MAX_NAME_LENGTH, _shown, clean_name, seat_name  # noqa: F401 (read from here)
 from .words import gettext_noop, words_of
 
 FORMAT = "scorekeeper-game/1"
 DEFAULT_TARGET = 500
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
-MAX_NAME_LENGTH = 40
 # Bounds a stored game keeps within its integer columns (2**31 - 1 on PostgreSQL) even when
 # every total is summed: the target, one hand's points, and the number of rounds.
 MAX_TARGET = 1_000_000
@@ -32,81 +31,6 @@ MAX_ROUNDS = 10_000
 # counts for nothing (stopped with no result, or abandoned).
 ENDINGS = ("leader", "no_result", "abandoned")
 ENDINGS_WITH_A_RESULT = ("leader",)
-
-# Invisible characters that change how text around them is shown: the byte-order mark and the
-# bidirectional overrides and isolates (U+202A-E, U+2066-9). Joiners (U+200C, U+200D) stay:
-# emoji and several scripts need them.
-_ALLOWED_FORMAT_CHARACTERS = {"\u200c", "\u200d"}
-_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Zl", "Zp"}
-
-
-def clean_name(
-    value: Any, *, max_length: int = MAX_NAME_LENGTH, what: str = gettext_noop("Player name")
-) -> str:
-    """A name as stored: NFC-normalised, runs of spaces made one, trimmed, 1 to ``max_length``
-    characters. Refuses anything but text, and control or invisible formatting characters
-    (NUL, ESC, line breaks, tabs, the byte-order mark, right-to-left overrides...).
-    """
-    if not isinstance(value, str):
-        raise RuleError(
-            gettext_noop("%(what)s %(value)s must be text.", what=what, value=_shown(value))
-        )
-    return _clean_text(value, max_length, what)
-
-
-@functools.lru_cache(maxsize=4096)  # a refusal raises, and is never kept
-def _clean_text(value: str, max_length: int, what: str) -> str:
-    for character in value:
-        if character in " \t" or character in _ALLOWED_FORMAT_CHARACTERS:
-            continue
-        if unicodedata.category(character) in _REFUSED_CATEGORIES:
-            code = f"U+{ord(character):04X}"
-            raise RuleError(
-                gettext_noop(
-                    "%(what)s %(value)s holds an invisible or control character (%(code)s): "
-                    "type the name with letters, digits, spaces and punctuation only.",
-                    what=what,
-                    value=_shown(value),
-                    code=code,
-                )
-            )
-    name = _normal_text(value)
-    if not name:
-        raise RuleError(
-            gettext_noop("%(what)s %(value)s must not be empty.", what=what, value=_shown(value))
-        )
-    if len(name) > max_length:
-        raise RuleError(
-            gettext_noop(
-                "%(what)s %(value)s is longer than %(most)s characters.",
-                what=what,
-                value=_shown(name),
-                most=max_length,
-            )
-        )
-    return name
-
-
-def _shown(value: Any, limit: int = 50) -> str:
-    """A value for a message: its repr, cut short so a huge value never makes a huge page."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def seat_name(value: Any) -> Any:
-    """A name as a round or a challenge refers to a player: normalised like :func:`clean_name`
-    when it is text, so that it matches the seated name; anything else is passed through for
-    the caller to refuse."""
-    if not isinstance(value, str):
-        return value
-    return _normal_text(value)
-
-
-# A file of thousands of rounds names the same few players again and again: each spelling is
-# normalised once.
-@functools.lru_cache(maxsize=4096)
-def _normal_text(value: str) -> str:
-    return " ".join(unicodedata.normalize("NFC", value).split())
 
 
 class Scoring(StrEnum):
@@ -400,7 +324,8 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
                 format=repr(FORMAT),
             )
         )
-    edition = get_edition(game.get("edition", "classic")).slug
+    deck = game_decks(game)
+    edition = deck.base if deck else get_edition(game.get("edition", "classic")).slug
     scoring = parse_scoring(game.get("scoring", Scoring.STANDARD))
     target = parse_target(game.get("target", DEFAULT_TARGET))
     players = parse_players(game.get("players"))
@@ -429,7 +354,9 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
                     last=finished_at,
                 )
             )
-        winner, hands = parse_round(number, data, players, edition)
+        winner, hands = parse_round(
+            number, data, players, _side_played(number, data, deck, edition)
+        )
         points = round_points(winner, hands, players, scoring)
         for player, scored in points.items():
             totals[player] += scored
@@ -469,6 +396,7 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "edition": edition,
+        **({"deck": _copied(deck.data)} if deck else {}),
         "scoring": scoring.value,
         "target": target,
         "players": players,
@@ -479,7 +407,45 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-GAME_KEYS = {"format", "edition", "scoring", "target", "players", "ended", "rounds", "result"}
+def _side_played(number: int, data: Any, deck: Deck | None, edition: str) -> Edition | str:
+    """The cards a round's hands are read with: the game's deck, on the side that was up when
+    the round ended (a round of a two-sided deck says ``"side": 1`` or ``2``)."""
+    side = data.get("side") if isinstance(data, Mapping) else None
+    if deck is None:
+        if side is not None:
+            raise RuleError(
+                gettext_noop(
+                    "Round %(number)s names a side, but the game's deck has only one.",
+                    number=number,
+                )
+            )
+        return edition
+    if side is None and deck.two_sided:
+        raise RuleError(
+            gettext_noop(
+                "Round %(number)s: say which side of the deck was up (side 1 or 2).",
+                number=number,
+            )
+        )
+    try:
+        return deck.side(side)
+    except RuleError as error:
+        raise RuleError(
+            gettext_noop("Round %(number)s: %(error)s", number=number, error=words_of(error))
+        ) from None
+
+
+GAME_KEYS = {
+    "deck",
+    "format",
+    "edition",
+    "scoring",
+    "target",
+    "players",
+    "ended",
+    "rounds",
+    "result",
+}
 
 
 def _copied(value: Any) -> Any:

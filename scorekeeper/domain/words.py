@@ -37,6 +37,18 @@ class Words(str):
         return words
 
 
+class CrewWords(Words):
+    """Words a crew wrote itself (a house card's name): never looked up in the catalogue, said
+    in the page's language when the crew gave that language's version (``spanish``)."""
+
+    spanish: str
+
+    def __new__(cls, english: str, /, spanish: str = "") -> CrewWords:
+        words = super().__new__(cls, "%(text)s", text=english)
+        words.spanish = spanish
+        return words
+
+
 def gettext_noop(template: str, /, **values: Any) -> Words:
     return Words(template, **values)
 

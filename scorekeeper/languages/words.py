@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scorekeeper.domain import keypad_keys
-from scorekeeper.domain.words import Words, grouped, words_of
+from scorekeeper.domain.words import CrewWords, Words, grouped, words_of
 
 
 def supported(code: str | None) -> bool:
@@ -145,6 +145,9 @@ def in_words(message: object) -> str:
         message = words_of(message)
     if not isinstance(message, Words):
         return str(message)
+    if isinstance(message, CrewWords):  # a crew's own name for a card: never the catalogue's
+        spanish = message.spanish and (translation.get_language() or "").startswith("es")
+        return message.spanish if spanish else str(message)
     template = _(message.template)
     if not message.values:
         return template

@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from scorekeeper.domain import (
     COLOUR_NAMES,
     EDITIONS,
-    KIND_NAMES,
     Card,
     Edition,
     Key,
@@ -206,16 +205,8 @@ class VerdictView:
 
 
 def _card_words(card: Card, deck: Edition) -> str:
-    """A card's name in the reader's language: "red 7" / "7 rojo"."""
-    if card.kind is Kind.SPECIAL:
-        return in_words(deck.special_name) if deck.special_name else _("special card")
-    if card.kind in (Kind.WILD, Kind.WILD_DRAW_FOUR):
-        return _(KIND_NAMES[card.kind])
-    face = str(card.number) if card.kind is Kind.NUMBER else _(KIND_NAMES[card.kind])
-    colour = COLOUR_NAMES.get(card.colour)
-    if not colour:
-        return face
-    return _("%(colour)s %(face)s") % {"colour": _(colour), "face": face}
+    """A card's name in the reader's language: "red 7" / "7 rojo", a crew's card by its name."""
+    return in_words(card.label(deck))
 
 
 def _reason(verdict: Verdict, colour: str, deck: Edition) -> str:

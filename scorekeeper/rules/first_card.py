@@ -21,7 +21,7 @@ from scorekeeper.domain.words import gettext_noop
 from scorekeeper.rules.entries import get_entry, own_sheet
 
 # The card kinds as the domain declares them ("number", "draw-two", ..., "special").
-KINDS: tuple[str, ...] = tuple(kind.value for kind in Kind)
+KINDS: tuple[str, ...] = tuple(kind.value for kind in Kind if kind is not Kind.HOUSE)
 
 CLOCKWISE = "clockwise"  # play passes to the left
 COUNTER_CLOCKWISE = "counter-clockwise"  # play passes to the right
