@@ -7,13 +7,17 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import csp.middleware
+import simple_history.middleware
 from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.utils import build_policy
 from django.conf import settings
+from django.contrib.messages.middleware import MessageMiddleware
+from django.contrib.messages.storage import default_storage
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
+from django.utils.functional import SimpleLazyObject, empty
 
 
 class PrivateCacheMiddleware:
@@ -28,6 +32,13 @@ class PrivateCacheMiddleware:
         response = self.get_response(request)
         if response.has_header("Cache-Control"):
             return response  # checked first: asking for the user may cost the session's queries
+        session = getattr(request, "session", None)
+        if (
+            session is not None
+            and not session.modified
+            and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        ):
+            return response  # no session: nobody is signed in (a sign-in writes the session)
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             patch_cache_control(response, private=True)
@@ -60,7 +71,7 @@ class SlidingSessionMiddleware:
 
 
 # The response attributes django-csp's per-view decorators set (csp_update, csp_replace...).
-_PER_VIEW_PARTS = tuple(
+_PER_VIEW_PARTS = frozenset(
     f"_csp_{part}{suffix}" for part in ("config", "update", "replace") for suffix in ("", "_ro")
 )
 _CSP_HEADERS = (
@@ -69,18 +80,24 @@ _CSP_HEADERS = (
 )
 
 
-@lru_cache(maxsize=2)
-def _csp_header(report_only: bool) -> tuple[str, tuple[str, ...]]:
-    """The policy the settings give (enforced or report-only), and the URL prefixes it skips."""
-    setting = "CONTENT_SECURITY_POLICY_REPORT_ONLY" if report_only else "CONTENT_SECURITY_POLICY"
-    prefixes = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
-    return build_policy(report_only=report_only), tuple(prefixes)
+@lru_cache(maxsize=1)
+def _csp_headers() -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
+    """The headers the settings give (enforced, report-only; those without a policy left out):
+    each with its policy, the response attribute that exempts a view, and the URL prefixes
+    it skips."""
+    headers = []
+    for header, setting, exempt, report_only in _CSP_HEADERS:
+        policy = build_policy(report_only=report_only)
+        if policy:
+            prefixes = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
+            headers.append((header, policy, exempt, tuple(prefixes)))
+    return tuple(headers)
 
 
 @receiver(setting_changed)
 def _forget_csp_headers(setting: str, **kwargs) -> None:
     if setting.startswith("CONTENT_SECURITY_POLICY"):
-        _csp_header.cache_clear()
+        _csp_headers.cache_clear()
 
 
 class CSPMiddleware(csp.middleware.CSPMiddleware):
@@ -95,19 +112,52 @@ class CSPMiddleware(csp.middleware.CSPMiddleware):
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         if (
             getattr(request, "_csp_nonce", None) is not None
-            or any(getattr(response, name, None) is not None for name in _PER_VIEW_PARTS)
+            or any(
+                getattr(response, name) is not None
+                for name in _PER_VIEW_PARTS.intersection(vars(response))
+            )
             or (settings.DEBUG and response.status_code in (404, 500))
         ):
             return super().process_response(request, response)
-        for header, _, exempt, report_only in _CSP_HEADERS:
-            policy, excluded = _csp_header(report_only)
+        for header, policy, exempt, excluded in _csp_headers():
             if (
-                policy
-                and header not in response
+                header not in response
                 and not getattr(response, exempt, False)
-                and not request.path_info.startswith(excluded)
+                and not (excluded and request.path_info.startswith(excluded))
             ):
                 response[header] = policy
         # As django-csp does: a nonce asked for after the header is written is an error.
         request.csp_nonce = csp.middleware.CheckableLazyObject(self._csp_nonce_post_response)
         return response
+
+
+class LazyMessageMiddleware(MessageMiddleware):
+    """Django's MessageMiddleware with the message store opened only when a view or a page
+    reads or adds a message: most requests (a poll, a 304, a page without messages) never do,
+    and building the cookie and session stores on each was a tenth of a bare request. A store
+    never opened has nothing to save, as Django's own would have saved nothing."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        request._messages = SimpleLazyObject(lambda: default_storage(request))  # type: ignore[attr-defined]
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        store = getattr(request, "_messages", None)
+        if isinstance(store, SimpleLazyObject) and store._wrapped is empty:
+            return response
+        return super().process_response(request, response)
+
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def HistoryRequestMiddleware(get_response: Callable[[HttpRequest], HttpResponse]):  # noqa: N802
+    """simple-history's middleware (it names who made each change in the history rows) for
+    the requests that may write: a GET never writes (house rule), so it skips the context."""
+    with_request = simple_history.middleware.HistoryRequestMiddleware(get_response)
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        if request.method in SAFE_METHODS:
+            return get_response(request)
+        return with_request(request)
+
+    return middleware

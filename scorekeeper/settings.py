@@ -134,8 +134,9 @@ MIDDLEWARE = [
     # answers static files itself from its own gzip and brotli copies.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The language cookie (the switcher), else the browser's Accept-Language.
-    "django.middleware.locale.LocaleMiddleware",
+    # The language cookie (the switcher), else the browser's Accept-Language (Django's
+    # LocaleMiddleware without the URL-prefix work our URLs do not need).
+    "scorekeeper.languages.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -143,10 +144,12 @@ MIDDLEWARE = [
     "scorekeeper.crews.preferences.UserLanguageMiddleware",
     "scorekeeper.middleware.SlidingSessionMiddleware",
     "scorekeeper.languages.zones.CrewTimeZoneMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    # Django's, opening the message store only when a message is read or added.
+    "scorekeeper.middleware.LazyMessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "simple_history.middleware.HistoryRequestMiddleware",
+    # simple-history's (who made each change), skipped by the methods that never write.
+    "scorekeeper.middleware.HistoryRequestMiddleware",
     "scorekeeper.middleware.PrivateCacheMiddleware",
     # Last, as django-axes asks: it turns a lockout flagged by the login into the lockout page.
     "axes.middleware.AxesMiddleware",
@@ -173,6 +176,8 @@ TEMPLATES = [
                 "template_partials.templatetags.partials",
                 "scorekeeper.languages.templatetags.words",
             ],
+            # {% fragment %}: kept fragments with the reader's own CSRF token put in.
+            "libraries": {"fragments": "scorekeeper.kept"},
         },
     }
 ]

@@ -4,6 +4,9 @@ from django.urls import include, path
 from scorekeeper import pwa
 
 urlpatterns = [
+    # First: the live board is polled every few seconds by every watching phone, and URLs are
+    # tried in order (its patterns overlap no other app's).
+    path("", include("scorekeeper.live.urls")),
     path("admin/", admin.site.urls),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
@@ -11,7 +14,6 @@ urlpatterns = [
     path("", include("scorekeeper.crews.urls")),
     path("", include("scorekeeper.newgame.urls")),
     path("", include("scorekeeper.games.urls")),
-    path("", include("scorekeeper.live.urls")),
     path("", include("scorekeeper.gamefiles.urls")),
     path("", include("scorekeeper.roster.urls")),
     path("", include("scorekeeper.history.urls")),

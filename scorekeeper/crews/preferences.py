@@ -23,7 +23,6 @@ from django.contrib.auth.backends import ModelBackend
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -58,21 +57,24 @@ class UserLanguageMiddleware:
     """After ``AuthenticationMiddleware``: a signed-in user's saved language wins.
 
     Anonymous requests (no user in the session) are left to ``LocaleMiddleware`` and cost no
-    query. Every response varies on the cookie too, since the language cookie picks the page.
+    query; without a session cookie the session is not even opened. Every response varies on
+    the cookie (the language cookie picks the page): ``scorekeeper.languages.locale`` says so.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if SESSION_KEY in request.session and request.user.is_authenticated:
+        if (
+            settings.SESSION_COOKIE_NAME in request.COOKIES
+            and SESSION_KEY in request.session
+            and request.user.is_authenticated
+        ):
             language = user_language(request.user)
             if language:
                 translation.activate(language)
                 request.LANGUAGE_CODE = translation.get_language()
-        response = self.get_response(request)
-        patch_vary_headers(response, ("Cookie",))
-        return response
+        return self.get_response(request)
 
 
 def _next_url(request: HttpRequest) -> str:

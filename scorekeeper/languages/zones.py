@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
@@ -27,13 +28,13 @@ class CrewTimeZoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        # The session is read for the signed-in user already; an anonymous visitor without a
-        # session cookie costs nothing here.
-        name = request.session.get(ZONE_SESSION_KEY)
-        if is_time_zone(name):
-            timezone.activate(zone(name))
-        else:
-            timezone.deactivate()
+        # The session is read for the signed-in user already; a visitor without a session
+        # cookie has no crew, and their empty session is not even opened.
+        if settings.SESSION_COOKIE_NAME in request.COOKIES:
+            name = request.session.get(ZONE_SESSION_KEY)
+            if is_time_zone(name):
+                timezone.activate(zone(name))
+        # Otherwise settings.TIME_ZONE is in force: each request leaves it so (below).
         try:
             return self.get_response(request)
         finally:

@@ -94,10 +94,9 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
     # The polled fragment (no CSRF token, nothing personal) is the same for every watcher of
     # this version in this zone and language: each worker renders it once per version, not
     # once per poll.
-    cached = cache.get(f"live:{token}:{etag}") if variant == "board" else None
-    if etag in request.headers.get("If-None-Match", ""):
+    if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):  # request.headers builds them all
         response = HttpResponse(status=304)
-    elif cached is not None:
+    elif variant == "board" and (cached := cache.get(f"live:{token}:{etag}")) is not None:
         response = HttpResponse(cached)
     else:
         game = load_game(Game.objects.filter(share_token=token), stamp[0])
