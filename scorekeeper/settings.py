@@ -115,6 +115,7 @@ INSTALLED_APPS = [
     "axes",
     "scorekeeper.languages",
     "scorekeeper.games",
+    "scorekeeper.decks",
     "scorekeeper.gamefiles",
     "scorekeeper.history",
     "scorekeeper.nights",

@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("scorekeeper.games.urls")),
     path("", include("scorekeeper.gamefiles.urls")),
     path("", include("scorekeeper.roster.urls")),
+    path("", include("scorekeeper.decks.urls")),
     path("", include("scorekeeper.history.urls")),
     path("", include("scorekeeper.nights.urls")),
     path("", include("scorekeeper.referee.urls")),

@@ -132,6 +132,28 @@ def test_games_imports_nothing_from_the_apps_built_on_it():
     assert not wrong, sorted(wrong)
 
 
+# A crew's deck has two floors: its versions (``decks/models.py``: the cards a game keeps, and
+# ``played_edition``) sit under the table, which reads them; its pages stand on the table.
+DECK_PAGES = ("scorekeeper.decks.views", "scorekeeper.decks.forms", "scorekeeper.decks.services")
+
+
+def test_games_reads_a_deck_s_versions_and_nothing_of_its_pages():
+    assert "scorekeeper.decks.models" in {
+        module for path in _modules_under("scorekeeper.games") for module in imports_of(path)
+    }
+    wrong = _imports_into("scorekeeper.games", DECK_PAGES)
+    assert not wrong, sorted(wrong)
+
+
+def test_a_deck_s_versions_import_nothing_of_the_table():
+    wrong = {
+        f"decks.models imports {module}"
+        for module in imports_of(PACKAGE / "decks" / "models.py")
+        if module.startswith("scorekeeper.") and not _within(module, ("scorekeeper.domain",))
+    }
+    assert not wrong, sorted(wrong)
+
+
 TEMPLATE_TAG = re.compile(r"{%-?\s*(include|extends|load)\s+(.+?)\s*-?%}", re.DOTALL)
 
 

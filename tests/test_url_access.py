@@ -14,6 +14,8 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from scorekeeper.decks import services
+from scorekeeper.decks.models import Deck
 from scorekeeper.games.models import Challenge, Crew, DeletedGame, Game, Invite, Round
 from scorekeeper.games.nights import night_share_recap
 from scorekeeper.history.models import Season
@@ -107,6 +109,7 @@ class World:
     invite: Invite
     deleted: DeletedGame
     season: Season
+    deck: Deck
 
     def kwargs(self, name: str, *, bogus_token: bool = False) -> dict[str, Any]:
         wanted = PATTERNS[name].pattern.regex.groupindex
@@ -121,6 +124,7 @@ class World:
             "user_id": self.member.pk,
             "slug": ENTRIES[0].slug,
             "season_id": self.season.pk,
+            "deck_id": self.deck.pk,
             "token": BOGUS_TOKEN if bogus_token else self._token(name),
         }
         unknown = set(wanted) - set(values)
@@ -149,7 +153,8 @@ def world(crew, member) -> World:
     season = Season.objects.create(
         crew=crew, name="Winter league", starts_on="2026-11-01", ends_on="2027-02-28"
     )
-    return World(crew, member, game, round_, challenge, invite, deleted, season)
+    deck = services.deck_create(crew=crew, name="Our box", base="classic")
+    return World(crew, member, game, round_, challenge, invite, deleted, season, deck)
 
 
 @pytest.fixture

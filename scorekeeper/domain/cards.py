@@ -161,7 +161,7 @@ def parse_card(token: str, edition: str | Edition = "classic") -> Card:
     return _parse_card(token, edition)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=512)
 def house_notations(deck: Edition) -> dict[str, Card]:
     """A crew's deck's own cards by every way of writing them: ``BL`` for a wild card; ``RTX``,
     ``*TX`` and the bare ``TX`` (colour not entered) for a coloured one."""
@@ -185,7 +185,7 @@ def _parse_card(token: str, edition: str | Edition) -> Card:
     text = token.strip().upper()
     if deck.house and text in house_notations(deck):
         return house_notations(deck)[text]
-    card = _built_in_card(token, text, deck)
+    card = built_in_card(token, text, deck)
     if deck.removed and card.value_key in deck.removed:
         raise RuleError(
             gettext_noop(
@@ -198,7 +198,7 @@ def _parse_card(token: str, edition: str | Edition) -> Card:
     return card
 
 
-def _built_in_card(token: str, text: str, deck: Edition) -> Card:
+def built_in_card(token: str, text: str, deck: Edition) -> Card:
     text = _WORDS.get(text, text)
     if text == "W":
         return Card(Kind.WILD)
@@ -288,12 +288,23 @@ def deck_limits(edition: str | Edition) -> tuple[dict[str, int], dict[str, int]]
     Worked out once per deck (an import checks every round against it); the dicts are shared,
     so read them only.
     """
-    return _deck_limits(get_edition(edition).slug)
+    deck = get_edition(edition)
+    # A built-in deck by its slug (cheap to hash); a crew's deck by itself, and only the last
+    # few hundred kept, so a server reading many decks does not keep them all.
+    return _house_limits(deck) if deck.is_house else _built_in_limits(deck.slug)
 
 
 @functools.cache
-def _deck_limits(slug: str) -> tuple[dict[str, int], dict[str, int]]:
-    deck = get_edition(slug)
+def _built_in_limits(slug: str) -> tuple[dict[str, int], dict[str, int]]:
+    return _limits(get_edition(slug))
+
+
+@functools.lru_cache(maxsize=512)
+def _house_limits(deck: Edition) -> tuple[dict[str, int], dict[str, int]]:
+    return _limits(deck)
+
+
+def _limits(deck: Edition) -> tuple[dict[str, int], dict[str, int]]:
     exact: dict[str, int] = {}
     by_value: dict[str, int] = {}
 
@@ -317,9 +328,8 @@ def _deck_limits(slug: str) -> tuple[dict[str, int], dict[str, int]]:
     return exact, by_value
 
 
-@functools.cache
-def _fewest_by_value(slug: str) -> int:
-    return min(_deck_limits(slug)[1].values())
+def _fewest_by_value(deck: Edition) -> int:
+    return min(deck_limits(deck)[1].values())
 
 
 def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) -> None:
@@ -353,7 +363,7 @@ def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) 
                     most=count_in_words(limit),
                 )
             )
-    if len(cards) <= _fewest_by_value(deck.slug):
+    if len(cards) <= _fewest_by_value(deck):
         return  # too few cards to run out of any value
     by_value = Counter(card.value_key for card in cards)
     examples = {card.value_key: card for card in reversed(cards)}  # the first of each value

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import _built_in_card
+from .cards import built_in_card
 from .editions import BUILT_IN_VALUES, COLOURS, EDITIONS, HOUSE_EDITIONS, Edition, HouseCard
 from .errors import RuleError
 from .names import clean_name
@@ -44,6 +44,7 @@ MAX_POINTS = 500
 MAX_COUNT = 100
 MAX_CARDS = 500  # in a whole deck (one side), every colour counted
 MAX_HOUSE_CARDS = 30  # kinds of card a crew adds to one side
+MAX_KEPT = 1024  # crews' decks this process remembers by slug (the same cards: the same object)
 _TOKEN = re.compile(r"^[A-Z][A-Z0-9+]{0,3}$")
 DECK_KEYS = {"name", "base", "cards", "remove", "sides"}
 SIDE_KEYS = {"name", "cards", "remove"}
@@ -91,13 +92,12 @@ class Deck:
             or not isinstance(number, int)
             or not (1 <= number <= len(self.sides))
         ):
-            raise RuleError(
-                gettext_noop(
-                    "Side %(value)s: this deck has sides 1 and 2."
-                    if self.two_sided
-                    else "Side %(value)s: this deck has one side.",
-                    value=repr(number),
+            if self.two_sided:
+                raise RuleError(
+                    gettext_noop("Side %(value)s: this deck has sides 1 and 2.", value=repr(number))
                 )
+            raise RuleError(
+                gettext_noop("Side %(value)s: this deck has one side.", value=repr(number))
             )
         return self.sides[number - 1]
 
@@ -218,8 +218,9 @@ def _parse_side(
         )
     if edition.deck_size == 0:
         raise RuleError(gettext_noop("%(where)s holds no cards.", where=where))
-    HOUSE_EDITIONS.setdefault(edition.slug, edition)
-    return side, HOUSE_EDITIONS[edition.slug]
+    if len(HOUSE_EDITIONS) >= MAX_KEPT and edition.slug not in HOUSE_EDITIONS:
+        HOUSE_EDITIONS.pop(next(iter(HOUSE_EDITIONS)))  # the oldest: the core keeps no slug
+    return side, HOUSE_EDITIONS.setdefault(edition.slug, edition)
 
 
 def _no_unknown_keys(data: Mapping[str, Any], known: set[str], where: str) -> None:
@@ -355,7 +356,7 @@ def check_tokens(house: tuple[HouseCard, ...], built_in: Edition) -> None:
     for card in house:
         for text in _written(card):
             try:
-                clash = _built_in_card(text, text, built_in)
+                clash = built_in_card(text, text, built_in)
             except RuleError:
                 clash = None
             if clash is not None:
@@ -395,7 +396,7 @@ def house_card_data(card: HouseCard) -> dict[str, Any]:
     return data
 
 
-def game_decks(game: Mapping[str, Any]) -> Deck | None:
+def game_deck(game: Mapping[str, Any]) -> Deck | None:
     """The deck a game file carries (None when it plays a built-in edition)."""
     data = game.get("deck")
     if data is None:

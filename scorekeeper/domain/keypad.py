@@ -89,7 +89,7 @@ class Key:
         spoken "tap +2" finds it, WCAG 2.5.3), and its points: "+2, Draw Two (20 points)"."""
         if self.points == 1:  # the 1 key: one point, not "1 points"
             return gettext_noop("%(name)s (1 point)", name=self.name)
-        if self.label in self.name.split():
+        if self.label == self.name or self.label in self.name.split():
             return gettext_noop("%(name)s (%(points)s points)", name=self.name, points=self.points)
         return gettext_noop(
             "%(label)s, %(name)s (%(points)s points)",

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import Card, check_against_deck, format_cards, parse_cards
-from .decks import Deck, game_decks
+from .decks import Deck, game_deck
 from .editions import Edition, get_edition
 from .errors import RuleError
 from .names import MAX_NAME_LENGTH, _shown, clean_name, seat_name  # noqa: F401 (read from here)
@@ -324,7 +324,7 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
                 format=repr(FORMAT),
             )
         )
-    deck = game_decks(game)
+    deck = game_deck(game)
     edition = deck.base if deck else get_edition(game.get("edition", "classic")).slug
     scoring = parse_scoring(game.get("scoring", Scoring.STANDARD))
     target = parse_target(game.get("target", DEFAULT_TARGET))

@@ -15,7 +15,9 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import ngettext
 
+from scorekeeper.decks.models import Deck, DeckVersion, played_edition, version_of
 from scorekeeper.domain import WENT_OUT_ON, RuleError, parse_colour, score_game
+from scorekeeper.domain.decks import digest_of
 from scorekeeper.domain.scoring import FORMAT, clean_name, seat_name
 from scorekeeper.domain.words import gettext_noop, words_of
 from scorekeeper.games.audit import AuditEntry, trail_for, trails_for
@@ -479,6 +481,7 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
     by_key = {name.casefold(): p for name, p in players_by_name(crew, names).items()}
     nights = _nights_for(crew, [plan for plan, _ in new], now)
     _fill_games(new, nights, by_key, now)
+    _attach_decks(crew, new)
     # bulk_create sends no post_save: no history row, as the trail comes from the file.
     Game.objects.bulk_create([game for _, game in new], batch_size=500)
     entries = _insert_table_rows(crew, new, by_key, now)
@@ -553,6 +556,23 @@ def _fill_games(
         game.imported_audit = plan.audit
 
 
+def _attach_decks(crew: Crew, new: _NewGames) -> None:
+    """A game file's deck joins the crew's decks: the crew's version with the same cards when
+    it has one (any of its decks), else a new deck named as the file names it."""
+    found: dict[str, DeckVersion] = {}
+    for plan, game in new:
+        data = plan.scored.get("deck")
+        if data is None:
+            continue
+        digest = digest_of(data)
+        if digest not in found:
+            known = DeckVersion.objects.filter(deck__crew=crew, digest=digest).order_by("pk")
+            found[digest] = known.first() or version_of(
+                Deck.objects.create(crew=crew, name=data["name"]), data
+            )
+        game.deck = found[digest]
+
+
 def _insert_table_rows(
     crew: Crew,
     new: _NewGames,
@@ -570,11 +590,13 @@ def _insert_table_rows(
             (crew.pk, game.pk, ids[name], index) for index, name in enumerate(scored["players"])
         )
         for number, data in enumerate(scored["rounds"], start=1):
-            entry = stored_entry(data["winner"], data["hands"], game.edition, ids)
+            side = data.get("side")
+            played = played_edition(game, side)
+            entry = stored_entry(data["winner"], data["hands"], played, ids)
             went_out_on = data.get("went_out_on") or ""
             at = plan.round_times[number - 1] or now
             rounds.append(
-                (crew.pk, game.pk, number, ids[data["winner"]], entry, at, 1, went_out_on)
+                (crew.pk, game.pk, number, ids[data["winner"]], entry, at, 1, went_out_on, side)
             )
             entries[game.pk, number] = entry
         challenges.extend(
@@ -595,7 +617,10 @@ def _insert_table_rows(
     _insert_rows(Seat, ["crew", "game", "player", "number"], seats)
     _insert_rows(
         Round,
-        ["crew", "game", "number", "winner", "entry", "created_at", "version", "went_out_on"],
+        [
+            *("crew", "game", "number", "winner", "entry", "created_at", "version"),
+            *("went_out_on", "side"),
+        ],
         rounds,
     )
     _insert_rows(Challenge, [*_CHALLENGE_COLUMNS], challenges)

@@ -9,9 +9,6 @@ from django.utils.translation import gettext_lazy
 from scorekeeper.domain import WENT_OUT_DRAWS, WENT_OUT_ON, RuleError
 from scorekeeper.domain.scoring import MAX_HAND_POINTS, parse_hand
 from scorekeeper.languages.words import in_words
-from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
-
-from .models import Game
 
 # --- At the table -------------------------------------------------------------------------
 
@@ -91,10 +88,24 @@ class RoundForm(forms.Form):
         widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1
     )
 
-    def __init__(self, *args, players: list[str], edition: str, **kwargs):
+    def __init__(self, *args, players: list[str], edition: Any, sides=(), **kwargs):
+        """``sides``: a two-sided deck's sides, as Editions: the form asks which was up, and
+        reads the hands with that side's cards."""
         super().__init__(*args, **kwargs)
         self.players = players
         self.edition = edition
+        self.sides = list(sides)
+        if self.sides:
+            self.fields["side"] = forms.TypedChoiceField(
+                coerce=int,
+                choices=[(str(n), side.side_name) for n, side in enumerate(self.sides, 1)],
+                widget=forms.RadioSelect,
+                label=gettext_lazy("Side up when the round ended"),
+                error_messages={
+                    "required": gettext_lazy("Pick the side of the deck that was up."),
+                    "invalid_choice": gettext_lazy("Pick side 1 or 2 of this deck."),
+                },
+            )
         self.fields["winner"].choices = [(p, p) for p in players]
         self.fields["went_out_on"].choices = [(key, _(label)) for key, label in WENT_OUT_ON.items()]
         for index, player in enumerate(players):
@@ -112,6 +123,11 @@ class RoundForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         winner = cleaned.get("winner")
+        edition = self.edition
+        if self.sides:
+            if cleaned.get("side") is None:
+                return cleaned  # the side's own error says it: the hands can't be read yet
+            edition = self.sides[cleaned["side"] - 1]
         hands: dict[str, str | int] = {}
         for index, player in enumerate(self.players):
             if player == winner:
@@ -120,7 +136,7 @@ class RoundForm(forms.Form):
                 hand = parse_hand_input(
                     player, cleaned.get(f"cards_{index}", ""), cleaned.get(f"total_{index}", "")
                 )
-                parse_hand(player, hand, self.edition)  # per-hand check, for an inline message
+                parse_hand(player, hand, edition)  # per-hand check, for an inline message
             except forms.ValidationError as error:
                 self.add_error(f"cards_{index}", error)
                 continue
@@ -130,75 +146,3 @@ class RoundForm(forms.Form):
             hands[player] = hand
         cleaned["hands"] = hands
         return cleaned
-
-
-# --- House rules (the rules library's switches), at game start and on the referee page ----
-
-
-def _field_name(key: str) -> str:
-    return key.replace("-", "_")
-
-
-class HouseRulesForm(forms.Form):
-    """A table's house rules: one checkbox per on/off rule, a number for the UNO penalty, a note.
-
-    ``cleaned_data["house_rules"]`` holds the validated mapping for ``Game.house_rules`` and
-    ``cleaned_data["house_note"]`` the note. Usable on its own page or, with a prefix, inside
-    the new-game form.
-    """
-
-    house_note = forms.CharField(
-        required=False,
-        max_length=NOTE_MAX_LENGTH,
-        label=gettext_lazy("Anything else the table agreed"),
-        widget=forms.Textarea(attrs={"rows": 3}),
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        note = self.fields.pop("house_note")
-        for rule in HOUSE_RULES.values():
-            if rule.takes_value:
-                # Text, not IntegerField: the rules library gives the message for a bad number.
-                self.fields[_field_name(rule.key)] = forms.CharField(
-                    required=False,
-                    max_length=4,
-                    label=in_words(rule.label),
-                    help_text=in_words(rule.description)
-                    + " "
-                    + _("Leave empty to play by the sheets."),
-                    widget=forms.NumberInput(attrs={"min": 0, "max": 10, "inputmode": "numeric"}),
-                )
-            else:
-                self.fields[_field_name(rule.key)] = forms.BooleanField(
-                    required=False,
-                    label=in_words(rule.label),
-                    help_text=in_words(rule.description),
-                )
-        self.fields["house_note"] = note
-
-    @classmethod
-    def initial_for(cls, game: Game) -> dict[str, Any]:
-        agreed = agreed_house_rules(game.house_rules)
-        initial: dict[str, Any] = {_field_name(key): value for key, value in agreed.items()}
-        initial["house_note"] = game.house_note
-        return initial
-
-    def switches(self) -> list[forms.BoundField]:
-        return [self[_field_name(k)] for k, rule in HOUSE_RULES.items() if not rule.takes_value]
-
-    def numbers(self) -> list[forms.BoundField]:
-        return [self[_field_name(k)] for k, rule in HOUSE_RULES.items() if rule.takes_value]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        raw: dict[str, object] = {}
-        for key, rule in HOUSE_RULES.items():
-            value = data.get(_field_name(key))
-            raw[key] = (value or None) if rule.takes_value else bool(value)
-        try:
-            data["house_rules"] = parse_house_rules(raw)
-        except ValueError as error:
-            number = next(k for k, rule in HOUSE_RULES.items() if rule.takes_value)
-            self.add_error(_field_name(number), in_words(error))
-        return data

@@ -165,7 +165,7 @@ class GameQuerySet(models.QuerySet["Game"]):
                     queryset=Challenge.objects.select_related("challenger", "challenged", "drawer"),
                 )
             )
-        return self.select_related("night", "first_dealer").prefetch_related(*rows)
+        return self.select_related("night", "first_dealer", "deck").prefetch_related(*rows)
 
     def counted(self) -> GameQuerySet:
         """The games that count in results and stats: finished with a winner (played to the
@@ -194,6 +194,11 @@ class Game(models.Model):
     crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="games")
     night = models.ForeignKey(GameNight, on_delete=models.PROTECT, related_name="games")
     edition = models.CharField(max_length=20, choices=Edition, default=Edition.CLASSIC)
+    # A crew's own deck (its frozen version; ``edition`` is then the deck's base, whose sheets
+    # settle the rules). None: the edition's own cards.
+    deck = models.ForeignKey(
+        "decks.DeckVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="games"
+    )
     scoring = models.CharField(max_length=20, choices=ScoringMode, default=ScoringMode.STANDARD)
     target = models.PositiveIntegerField(default=500)
     # Derived from the rounds by the domain core and rewritten on every change (see services).
@@ -248,6 +253,11 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.get_edition_display()})"
 
+    @property
+    def deck_label(self) -> str:
+        """What the game is played with: the crew's deck's name, else the edition's."""
+        return self.deck.data["name"] if self.deck_id else self.get_edition_display()
+
 
 class Seat(models.Model):
     """A player's place at the table for one game: ``number`` is the seat order from 0."""
@@ -289,6 +299,8 @@ class Round(models.Model):
     request_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     # The card the winner went out on: "+2", "+4", "other", or "" when not recorded.
     went_out_on = models.CharField(max_length=8, blank=True, default="", db_default="")
+    # Which side of a two-sided deck was up when the round ended (1 or 2); None otherwise.
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

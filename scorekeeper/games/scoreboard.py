@@ -27,6 +27,8 @@ def game_to_dict(game: Game, *, challenges: bool = True) -> dict[str, Any]:
         item = {"winner": entry["winner"], "hands": entry["hands"]}
         if round_.went_out_on:
             item["went_out_on"] = round_.went_out_on
+        if round_.side is not None:
+            item["side"] = round_.side
         rounds.append(item)
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -38,6 +40,8 @@ def game_to_dict(game: Game, *, challenges: bool = True) -> dict[str, Any]:
         "started_at": game.started_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
+    if game.deck_id:
+        data["deck"] = game.deck.data
     if game.ended:
         data["ended"] = game.ended
     if game.first_dealer_id:

@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from scorekeeper.decks.models import played_edition
 from scorekeeper.domain import (
     RuleError,
     ScoredGame,
@@ -30,6 +31,7 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.keypad import went_out_card
 from scorekeeper.domain.scored import round_after
+from scorekeeper.kept import kept_for_version
 
 from .audit import changes_since
 from .entries import HandInput, named_entry, stored_entry
@@ -169,12 +171,14 @@ def store_round(
     version: int = 1,
     record_history: bool = True,
     went_out_on: str = "",
+    side: int | None = None,
 ) -> Round:
     """Insert a round already validated by the core, with its hands (canonical notation).
 
     ``record_history=False`` for an import: the file's own trail comes with the game.
     """
-    entry = stored_entry(winner, hands, game.edition, {n: p.pk for n, p in players.items()})
+    played = played_edition(game, side)
+    entry = stored_entry(winner, hands, played, {n: p.pk for n, p in players.items()})
     round_ = Round(
         crew_id=game.crew_id,
         game=game,
@@ -184,6 +188,7 @@ def store_round(
         entry=entry,
         version=version,
         went_out_on=went_out_on,
+        side=side,
         created_at=created_at or timezone.now(),
         created_by_id=created_by_id if created_at else getattr(acting_user(by), "pk", None),
     )
@@ -255,9 +260,16 @@ def game_start(
     first_dealer: Player | None = None,
     house_rules: Mapping[str, Any] | None = None,
     house_note: str = "",
+    deck: Any = None,
     by: User = None,
 ) -> Game:
-    """Seat the players in the order given and open a game on today's night."""
+    """Seat the players in the order given and open a game on today's night, played with the
+    edition's cards or with ``deck``, a version of one of the crew's decks (whose base is then
+    the edition)."""
+    if deck is not None:
+        if deck.deck.crew_id != crew.pk:
+            raise RuleError(_("That deck belongs to another crew."))
+        edition = deck.data["base"]
     scored_game(
         {
             "edition": edition,
@@ -272,6 +284,7 @@ def game_start(
         crew=crew,
         night=tonight(crew),
         edition=edition,
+        deck=deck,
         scoring=scoring,
         target=target,
         first_dealer=first_dealer,
@@ -300,6 +313,7 @@ def round_record(
     number: int | None = None,
     request_key: str | None = None,
     went_out_on: str = "",
+    side: int | None = None,
     by: User = None,
 ) -> Saved:
     """Store round ``number`` (the next round when None) of a game from :func:`locked_game`.
@@ -336,7 +350,7 @@ def round_record(
         raise Conflict(message, board=board)
     went_out_on = went_out_card(went_out_on)
     rounds = _stored_rounds(game)
-    rounds.append(_round_item(winner, hands, went_out_on))
+    rounds.append(_round_item(winner, hands, went_out_on, side))
     scored = _rescored(game, rounds)
     store_round(
         game,
@@ -347,6 +361,7 @@ def round_record(
         request_key or None,
         by=by,
         went_out_on=went_out_on,
+        side=side,
     )
     _bump(game, scored)
     return Saved(board=Board(game=game, scored=scored), number=next_number)
@@ -364,10 +379,14 @@ def _refuse_if_ended(game: Game) -> None:
         )
 
 
-def _round_item(winner: str, hands: Mapping[str, HandInput], went_out_on: str) -> dict[str, Any]:
+def _round_item(
+    winner: str, hands: Mapping[str, HandInput], went_out_on: str, side: int | None = None
+) -> dict[str, Any]:
     item: dict[str, Any] = {"winner": winner, "hands": dict(hands)}
     if went_out_on:
         item["went_out_on"] = went_out_on
+    if side is not None:
+        item["side"] = side
     return item
 
 
@@ -402,10 +421,12 @@ def round_edit(
     winner: str,
     hands: Mapping[str, HandInput],
     went_out_on: str | None = None,
+    side: int | None = None,
     by: User = None,
 ) -> Saved:
     """Correct round ``number`` as it was at ``version``; the whole game must stay valid.
-    ``went_out_on=None`` keeps the card the round ended on as it was.
+    ``went_out_on=None`` keeps the card the round ended on as it was, ``side=None`` the side
+    of a two-sided deck that was up.
 
     The row is updated in place (it keeps its creation time, author and request key). An
     edit that changes nothing (the same winner, hands and card) writes nothing, so the trail
@@ -431,19 +452,23 @@ def round_edit(
         )
     went_out_on = round_.went_out_on if went_out_on is None else went_out_card(went_out_on)
     rounds = _stored_rounds(game)
-    rounds[number - 1] = _round_item(winner, hands, went_out_on)
+    side = round_.side if side is None else side
+    rounds[number - 1] = _round_item(winner, hands, went_out_on, side)
     scored = _rescored(game, rounds)
     players = _seat_players(game)
     ids = {name: player.pk for name, player in players.items()}
-    entry = stored_entry(winner, scored.rounds[number - 1].hands, game.edition, ids)
-    if went_out_on == round_.went_out_on and _same_entry(entry, round_.entry):
+    played = played_edition(game, side)
+    entry = stored_entry(winner, scored.rounds[number - 1].hands, played, ids)
+    unmoved = went_out_on == round_.went_out_on and side == round_.side
+    if unmoved and _same_entry(entry, round_.entry):
         return Saved(board=Board(game=game, scored=scored), number=number, unchanged=True)
     round_.winner = players[winner]
     round_.entry = entry
     round_.went_out_on = went_out_on
+    round_.side = side
     round_.version += 1
     round_._history_user = acting_user(by)
-    round_.save(update_fields=["winner", "entry", "went_out_on", "version"])
+    round_.save(update_fields=["winner", "entry", "went_out_on", "side", "version"])
     Hand.objects.filter(round=round_).delete()
     _store_hands(game, round_, entry)
     _bump(game, scored)
@@ -473,14 +498,14 @@ def round_delete_last(*, game: Game, number: int | None, by: User = None) -> Boa
     return Board(game=game, scored=scored, deleted=_restorable(game, scored.next_round))
 
 
+def _deletions(game: Game) -> QuerySet[Any]:
+    last_first = ("-history_date", "-history_id")
+    return Round.history.filter(game_id=game.pk, history_type="-").order_by(*last_first)
+
+
 def _restorable(game: Game, next_number: int) -> Any:
     """The last deleted round of the game if it can still be put back, else None."""
-    deleted = (
-        Round.history.filter(game_id=game.pk, history_type="-")
-        .select_related("history_user")
-        .order_by("-history_date", "-history_id")
-        .first()
-    )
+    deleted = _deletions(game).select_related("history_user").first()
     if deleted is None or deleted.number != next_number:
         return None
     if timezone.now() - deleted.history_date > UNDO_WINDOW:
@@ -489,8 +514,14 @@ def _restorable(game: Game, next_number: int) -> Any:
 
 
 def restorable_round(game: Game, board: Board) -> Any:
-    """For the scoreboard: the deleted round that an Undo would put back, if any."""
-    return None if board.finished else _restorable(game, board.next_round)
+    """For the scoreboard: the deleted round that an Undo would put back, if any. The number
+    of the round deleted last is kept per version (a deletion moves it on)."""
+    if board.finished:
+        return None
+    last = kept_for_version(game, "deleted", lambda: _deletions(game).values("number").first() or 0)
+    if not last or last["number"] != board.next_round:
+        return None
+    return _restorable(game, board.next_round)
 
 
 @joined_write
@@ -555,6 +586,7 @@ def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = 
         first_dealer=first_dealer,
         house_rules=game.house_rules,
         house_note=game.house_note,
+        deck=game.deck,
         by=by,
     )
     # The table's live link moves on to the rematch: the watchers' phones (and the QR code on

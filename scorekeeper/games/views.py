@@ -14,12 +14,14 @@ from django.db.models import Count, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.addresses import listening_on_loopback_only, shared_url
+from scorekeeper.decks.models import deck_sides, played_edition
 from scorekeeper.domain import (
     EDITIONS,
     SCORING_SUMMARIES,
@@ -30,14 +32,16 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.cards import UNKNOWN_COLOUR
 from scorekeeper.htmx import render_page
+from scorekeeper.kept import read_board
 from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.rules import house_rule_labels
 
-from .access import crew_required, current_crew
+from .access import SESSION_KEY as CREW_KEY
+from .access import crew_required, current_crew, use_crew_zone
 from .forms import RoundForm
 from .models import Ending, Game
 from .nights import crew_evening
-from .scoreboard import Board, board_for, load_game, night_winners
+from .scoreboard import Board, board_for, night_winners
 from .services import (
     GAME_UNDO_WINDOW,
     Conflict,
@@ -85,7 +89,7 @@ def dashboard_page(request: HttpRequest, crew, *, error: str | None = None, stat
     the last night's winners and the recent games."""
     games = Game.objects.filter(crew=crew)
     recent = list(
-        games.select_related("night")
+        games.select_related("night", "deck")
         .prefetch_related("seats__player")
         .annotate(rounds_played=Count("rounds"))
         .order_by("-started_at")[:10]
@@ -122,38 +126,50 @@ def locked_game_or_404(request: HttpRequest, game_id: int, **options: bool) -> I
 
 
 def board_or_404(request: HttpRequest, game_id: int) -> Board:
-    """A consistent read of a game of the current crew, scored once."""
-    game = load_game(Game.objects.filter(crew=request.crew), game_id)  # type: ignore[attr-defined]
-    if game is None:
+    """A consistent read of a game of the current crew, scored once. The session's crew comes
+    with the game, its membership checked in the same query; else ``request.crew`` decides."""
+    crew_id, user = request.session.get(CREW_KEY), request.user
+    mine = Game.objects.filter(crew_id=crew_id, crew__memberships__user=user).select_related("crew")
+    if crew_id and (board := read_board(mine, game_id)) is not None:
+        use_crew_zone(request, board.game.crew)  # as current_crew does, and remembered as it
+        request._current_crew = board.game.crew  # type: ignore[attr-defined]
+    elif (board := read_board(Game.objects.filter(crew=request.crew), game_id)) is None:  # type: ignore[attr-defined]
         raise Http404(_("No such game in your crew."))
-    board = board_for(game)
-    return replace(board, deleted=restorable_round(game, board))
+    return replace(board, deleted=restorable_round(board.game, board))
 
 
 def _round_form(game: Game, players, data=None, initial=None) -> RoundForm:
     initial = {"request_key": uuid.uuid4().hex, **(initial or {})}
-    return RoundForm(data, players=list(players), edition=game.edition, initial=initial)
+    edition, sides = played_edition(game), deck_sides(game)
+    return RoundForm(data, players=list(players), edition=edition, sides=sides, initial=initial)
 
 
 def _new_round_form(board: Board) -> RoundForm:
-    return _round_form(board.game, board.players, initial={"number": board.next_round})
+    # A two-sided deck: the side the last round ended on is offered again.
+    last = board.rounds[-1].extras.get("side", 1) if board.rounds else 1
+    initial = {"number": board.next_round, "side": last}
+    return _round_form(board.game, board.players, initial=initial)
 
 
 def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = None, **extra):
     game = board.game
+    played = played_edition(game)
     draws = extra.get("draws") or {}
+    # Callables (the template calls them) and a lazy form for what only the kept fragments read.
     return {
         "draw_rows": [(i, name, draws.get(name, "")) for i, name in enumerate(board.players)],
-        "draw_options": [(token, in_words(label)) for token, label in draw_options(game.edition)],
+        "draw_options": lambda: [(token, in_words(label)) for token, label in draw_options(played)],
         "game": game,
         "board": board,
-        "edition": get_edition(game.edition),
-        "form": form or _new_round_form(board),
-        "keys": keys_in_words(game.edition),
+        "edition": get_edition(played),
+        "form": form or SimpleLazyObject(lambda: _new_round_form(board)),
+        "request_key": uuid.uuid4().hex,  # a fresh round form's (see _round_fields.html)
+        "keys": lambda: keys_in_words(*(deck_sides(game) or [played])),
         "share_url": shared_url(request, reverse("live:live", args=[game.share_token])),
         "share_loopback_only": listening_on_loopback_only(),
         **_life_choices(board),
         "editable": True,
+        "fresh": form is None and not extra.keys() - {"error"},  # nothing typed or refused
         "house_rule_lines": [in_words(line) for line in house_rule_labels(game.house_rules)],
         **extra,
     }
@@ -204,6 +220,7 @@ def round_create(request: HttpRequest, game_id: int) -> HttpResponse:
                     hands=form.cleaned_data["hands"],
                     request_key=form.cleaned_data["request_key"] or None,
                     went_out_on=form.cleaned_data["went_out_on"],
+                    side=form.cleaned_data.get("side"),
                     by=request.user,
                 )
             except Conflict as error:
@@ -243,6 +260,7 @@ def _edit_initial(board: Board, number: int) -> dict[str, Any]:
         "winner": stored.winner,
         "number": number,
         "went_out_on": stored.extras.get("went_out_on") or "other",
+        "side": stored.extras.get("side", 1),
     }
     for index, player in enumerate(board.players):
         hand = stored.hands.get(player)
@@ -280,6 +298,7 @@ def round_change(request: HttpRequest, game_id: int, number: int) -> HttpRespons
                     winner=form.cleaned_data["winner"],
                     hands=form.cleaned_data["hands"],
                     went_out_on=form.cleaned_data["went_out_on"] or None,
+                    side=form.cleaned_data.get("side"),
                     by=request.user,
                 )
             except Conflict as error:
@@ -319,8 +338,8 @@ def _edit_page(request, board: Board, form: RoundForm, number: int, status: int)
         "form": form,
         "number": number,
         "stored": board.rounds[number - 1],
-        "keys": keys_in_words(board.game.edition),
-        "edition": get_edition(board.game.edition),
+        "keys": keys_in_words(*(deck_sides(board.game) or [played_edition(board.game)])),
+        "edition": get_edition(played_edition(board.game)),
     }
     return render(request, "games/round_edit.html", context, status=status)
 
@@ -397,7 +416,7 @@ def dealer_draw(request: HttpRequest, game_id: int) -> HttpResponse:
         seated = {seat.player.name: seat.player for seat in game.seats.all()}
         draws = {name: request.POST.get(f"draw_{i}", "") for i, name in enumerate(seated)}
         try:
-            result = draw_for_deal(draws, game.edition)
+            result = draw_for_deal(draws, played_edition(game))
         except RuleError as error:
             message, status = in_words(error), 422
         else:

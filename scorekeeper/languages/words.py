@@ -6,7 +6,8 @@ values, never translated there); :func:`in_words` reads one in the language of t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -177,19 +178,33 @@ class KeyInWords:
     spoken: str
     most: int
     most_in_words: str
+    coloured: bool
+    # A two-sided deck's keys: "1" or "2" for a key on one side only, "" on both (or one side).
+    side: str = ""
 
 
-def keys_in_words(edition: str) -> list[KeyInWords]:
-    return [
-        KeyInWords(
-            key.token,
-            in_words(key.label),
-            in_words(key.name),
-            key.points,
-            key.kind,
-            in_words(key.spoken),
-            key.most,
-            in_words(key.most_in_words),
-        )
-        for key in keypad_keys(edition)
+def keys_in_words(edition: Any, *other_side: Any) -> list[KeyInWords]:
+    """The keys of a deck in the page's language; with a second side, both sides' keys, each
+    marked with the side it is on when only one has it (the page shows the chosen side's)."""
+    first = [_key_in_words(key) for key in keypad_keys(edition)]
+    if not other_side:
+        return first
+    second = [_key_in_words(key) for key in keypad_keys(other_side[0])]
+    on_both = set(first) & set(second)
+    return [key if key in on_both else replace(key, side="1") for key in first] + [
+        replace(key, side="2") for key in second if key not in on_both
     ]
+
+
+def _key_in_words(key: Any) -> KeyInWords:
+    return KeyInWords(
+        key.token,
+        in_words(key.label),
+        in_words(key.name),
+        key.points,
+        key.kind,
+        in_words(key.spoken),
+        key.most,
+        in_words(key.most_in_words),
+        key.coloured,
+    )

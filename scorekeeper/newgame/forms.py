@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.decks.models import Deck, DeckVersion
 from scorekeeper.domain import EDITIONS, SCORING_NAMES, SCORING_SUMMARIES, Scoring
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.languages.words import in_words
@@ -33,7 +34,7 @@ class GameSetupForm(forms.Form):
         required=False, min_value=1, max_value=100000, label=gettext_lazy("Other target")
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, decks=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["edition"].choices = [
             (
@@ -41,6 +42,14 @@ class GameSetupForm(forms.Form):
                 in_words(e.name) + (f" — {in_words(e.special_name)}" if e.special_name else ""),
             )
             for e in EDITIONS.values()
+        ] + [
+            # The crew's own decks (issue 22): "deck:<id>", played with its newest cards.
+            (
+                f"deck:{deck.pk}",
+                _("%(deck)s — your deck, from %(base)s")
+                % {"deck": deck.name, "base": in_words(EDITIONS[deck.base].name)},
+            )
+            for deck in decks
         ]
         summaries = {mode: _(text) for mode, text in SCORING_SUMMARIES.items()}
         self.fields["scoring"].choices = [
@@ -57,3 +66,16 @@ class GameSetupForm(forms.Form):
         elif cleaned.get("target_choice"):
             cleaned["target"] = int(cleaned["target_choice"])
         return cleaned
+
+
+def crew_decks(crew) -> list:
+    """The crew's decks a new game may be played with (not archived), with their base."""
+    decks = list(Deck.objects.filter(crew=crew, archived=False).order_by("name", "pk"))
+    bases = dict(
+        DeckVersion.objects.filter(deck__in=decks)
+        .order_by("deck_id", "pk")
+        .values_list("deck_id", "data__base")
+    )
+    for deck in decks:
+        deck.base = bases.get(deck.pk, "classic")
+    return decks

@@ -24,6 +24,7 @@ def game_from_setup(
     house_rules: Mapping[str, Any] | None = None,
     house_note: str = "",
     members: Mapping[str, Any] | None = None,
+    deck: Any = None,
     by: User = None,
 ) -> Game:
     """Seat ``seats`` in order and start the game, in one transaction.
@@ -65,6 +66,7 @@ def game_from_setup(
             target=target,
             house_rules=house_rules,
             house_note=house_note,
+            deck=deck,
             by=by,
         )
 

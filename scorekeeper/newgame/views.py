@@ -15,17 +15,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.decks.models import DeckVersion
 from scorekeeper.domain import EDITIONS, RuleError
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.domain.seating import edit_seats, posted_seats, seat_count_problem
 from scorekeeper.games.access import crew_required
-from scorekeeper.games.forms import HouseRulesForm
 from scorekeeper.games.models import Crew, Game, Player
 from scorekeeper.games.views import scoring_summaries
 from scorekeeper.htmx import render_page
 from scorekeeper.languages.words import in_words
+from scorekeeper.referee.forms import HouseRulesForm
 
-from .forms import GameSetupForm
+from .forms import GameSetupForm, crew_decks
 from .setup import game_from_setup
 
 
@@ -49,14 +50,17 @@ def game_new(request: HttpRequest) -> HttpResponse:
     members = members_without_a_player(crew, roster)
     house_form = HouseRulesForm(request.POST or None, prefix="house")
     if request.method == "GET":
-        return _setup_page(request, _Setup(GameSetupForm(), house_form, [], roster, members), None)
+        form = GameSetupForm(decks=crew_decks(crew))
+        return _setup_page(request, _Setup(form, house_form, [], roster, members), None)
     seats, message = edit_seats(
         posted_seats(request.POST.getlist("seat")),
         request.POST.get("action", ""),
         roster=[*roster, *members],
         new_name=request.POST.get("new_player", ""),
     )
-    setup = _Setup(GameSetupForm(request.POST), house_form, seats, roster, members)
+    setup = _Setup(
+        GameSetupForm(request.POST, decks=crew_decks(crew)), house_form, seats, roster, members
+    )
     if request.POST.get("action") == "start":
         game, message = _start(request, setup, message)
         if game is not None:
@@ -76,12 +80,20 @@ def _start(
         return None, message or _("Check the choices marked below.")
     if (problem := seat_count_problem(setup.seats)) is not None:
         return None, problem
+    edition, deck = form.cleaned_data["edition"], None
+    if edition.startswith("deck:"):
+        version = DeckVersion.objects.filter(deck__crew=request.crew, deck_id=edition[5:])  # type: ignore[attr-defined]
+        deck = version.order_by("-pk").first()
+        if deck is None:  # deleted on another phone since the form was drawn
+            return None, _("That deck is no longer in your crew: choose another.")
+        edition = deck.data["base"]
     try:
         game = game_from_setup(
             crew=request.crew,  # type: ignore[attr-defined]
             seats=setup.seats,
             roster=setup.roster,
-            edition=form.cleaned_data["edition"],
+            edition=edition,
+            deck=deck,
             scoring=form.cleaned_data["scoring"],
             target=form.cleaned_data["target"],
             house_rules=house_form.cleaned_data["house_rules"],

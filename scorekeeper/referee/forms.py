@@ -9,15 +9,87 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.games.forms import NOTE_MAX_LENGTH, HouseRulesForm
+from scorekeeper.games.forms import NOTE_MAX_LENGTH
 from scorekeeper.games.models import Game, Player
 from scorekeeper.languages.words import in_words
-from scorekeeper.rules import HOUSE_RULES, agreed_house_rules
+from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
 from scorekeeper.rules.entries import only_the_drawer_challenges
 
 from .display import colour_choices, edition_choices
 
 HAND_MAX_LENGTH = 400
+
+
+# --- House rules (the rules library's switches), at game start (newgame) and on the referee page
+
+
+def _field_name(key: str) -> str:
+    return key.replace("-", "_")
+
+
+class HouseRulesForm(forms.Form):
+    """A table's house rules: one checkbox per on/off rule, a number for the UNO penalty, a note.
+
+    ``cleaned_data["house_rules"]`` holds the validated mapping for ``Game.house_rules`` and
+    ``cleaned_data["house_note"]`` the note. Usable on its own page or, with a prefix, inside
+    the new-game form.
+    """
+
+    house_note = forms.CharField(
+        required=False,
+        max_length=NOTE_MAX_LENGTH,
+        label=gettext_lazy("Anything else the table agreed"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        note = self.fields.pop("house_note")
+        for rule in HOUSE_RULES.values():
+            if rule.takes_value:
+                # Text, not IntegerField: the rules library gives the message for a bad number.
+                self.fields[_field_name(rule.key)] = forms.CharField(
+                    required=False,
+                    max_length=4,
+                    label=in_words(rule.label),
+                    help_text=in_words(rule.description)
+                    + " "
+                    + _("Leave empty to play by the sheets."),
+                    widget=forms.NumberInput(attrs={"min": 0, "max": 10, "inputmode": "numeric"}),
+                )
+            else:
+                self.fields[_field_name(rule.key)] = forms.BooleanField(
+                    required=False,
+                    label=in_words(rule.label),
+                    help_text=in_words(rule.description),
+                )
+        self.fields["house_note"] = note
+
+    @classmethod
+    def initial_for(cls, game: Game) -> dict[str, Any]:
+        agreed = agreed_house_rules(game.house_rules)
+        initial: dict[str, Any] = {_field_name(key): value for key, value in agreed.items()}
+        initial["house_note"] = game.house_note
+        return initial
+
+    def switches(self) -> list[forms.BoundField]:
+        return [self[_field_name(k)] for k, rule in HOUSE_RULES.items() if not rule.takes_value]
+
+    def numbers(self) -> list[forms.BoundField]:
+        return [self[_field_name(k)] for k, rule in HOUSE_RULES.items() if rule.takes_value]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        raw: dict[str, object] = {}
+        for key, rule in HOUSE_RULES.items():
+            value = data.get(_field_name(key))
+            raw[key] = (value or None) if rule.takes_value else bool(value)
+        try:
+            data["house_rules"] = parse_house_rules(raw)
+        except ValueError as error:
+            number = next(k for k, rule in HOUSE_RULES.items() if rule.takes_value)
+            self.add_error(_field_name(number), in_words(error))
+        return data
 
 
 class ChallengeForm(forms.Form):

@@ -19,6 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper.decks.models import played_edition
 from scorekeeper.domain import (
     RuleError,
     Verdict,
@@ -29,6 +30,7 @@ from scorekeeper.domain import (
     parse_cards,
 )
 from scorekeeper.domain.challenge import judge_by_answer
+from scorekeeper.domain.words import CrewWords
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.models import Challenge, Game, Player, Seat
 from scorekeeper.games.services import game_set_house_rules, locked_game
@@ -86,7 +88,7 @@ def _member_game(request: HttpRequest) -> Game | None:
         return None
     return (
         Game.objects.filter(pk=int(raw), crew__memberships__user=request.user)
-        .only("pk", "edition", "house_rules", "house_note")
+        .only("pk", "edition", "deck", "house_rules", "house_note")
         .first()
     )
 
@@ -102,9 +104,25 @@ def _edition_filter(request: HttpRequest, game: Game | None) -> tuple[str, str]:
     return edition, ""
 
 
+def _deck_rules(game: Game | None) -> list[dict[str, Any]]:
+    """The rules a crew wrote for its own deck's cards: house rules, never a sheet's."""
+    if game is None or game.deck_id is None:
+        return []
+    cards: dict[str, Any] = {}
+    for side in game.deck.cards.sides:
+        for card in side.house:
+            cards.setdefault(card.token, card)
+    return [
+        {"name": in_words(CrewWords(c.name, c.name_es)), "points": c.points, "rule": c.rule}
+        for c in cards.values()
+        if c.rule
+    ]
+
+
 def _game_context(game: Game | None) -> dict[str, Any]:
     return {
         "game": game,
+        "deck_rules": _deck_rules(game),
         "game_query": f"?game={game.pk}" if game else "",
         "house_lines": [in_words(line) for line in house_rule_labels(game.house_rules)]
         if game
@@ -181,7 +199,7 @@ def rule_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _crew_game(request: HttpRequest, game_id: int) -> Game:
     """A game of the current crew with its seated players; another crew's game is a 404."""
-    games = Game.objects.prefetch_related(
+    games = Game.objects.select_related("deck").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
     return crew_object_or_404(games, request, pk=game_id)
@@ -240,8 +258,9 @@ def record_house_note(request: HttpRequest, game_id: int) -> HttpResponse:
 CHALLENGE_PAGE = "referee/challenge.html"
 
 
-def _judge(form: ChallengeForm, edition: str) -> tuple[Verdict, str] | None:
-    """The verdict and the hand as stored, or None with the reason added to the form."""
+def _judge(form: ChallengeForm, edition: Any) -> tuple[Verdict, str] | None:
+    """The verdict and the hand as stored, or None with the reason added to the form.
+    ``edition`` is the deck whose cards are read (a game's own deck, when it has one)."""
     if not form.is_valid():
         return None
     colour = form.cleaned_data["colour"]
@@ -266,6 +285,9 @@ def _game_challenge_form(players: list[Player], edition: str) -> ChallengeForm:
 def _challenge_context(
     form: ChallengeForm, edition: str, game: Game | None = None, **extra: Any
 ) -> dict[str, Any]:
+    """The helper's page: the sheets of ``edition`` settle the rules; the keypad and the colour
+    hint read the game's own cards when it was played with a crew's deck."""
+    cards = played_edition(game) if game else edition
     action = (
         reverse("referee:game_challenge", args=[game.pk])
         if game
@@ -274,11 +296,11 @@ def _challenge_context(
     return {
         "form": form,
         "edition": edition,
-        "deck": get_edition(edition),
+        "deck": get_edition(cards),
         "editions": edition_choices(),
-        "keypad": challenge_keypad(edition),
+        "keypad": challenge_keypad(cards),
         "colours": colour_choices(),
-        "colour_hint": colour_hint(edition),
+        "colour_hint": colour_hint(cards),
         "game": game,
         "game_query": f"?game={game.pk}" if game else "",
         "action": action,
@@ -323,7 +345,7 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         )
         return render(request, CHALLENGE_PAGE, context)
     form = ChallengeForm(request.POST, players=players, edition=game.edition)
-    judged = _judge(form, game.edition)
+    judged = _judge(form, played_edition(game))
     if judged is not None:
         verdict, hand = judged
         challenger, challenged = form.player("challenger"), form.player("challenged")
@@ -352,9 +374,8 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 )
             # The logged challenge, which a resent request finds already stored.
             names = (logged.challenger.name, logged.challenged.name)
-            shown = verdict_view(
-                _rejudge(logged, game.edition), logged.colour, *names, edition=game.edition
-            )
+            cards = played_edition(game)
+            shown = verdict_view(_rejudge(logged, cards), logged.colour, *names, edition=cards)
             context = _challenge_context(
                 _game_challenge_form(players, game.edition), game.edition, game
             )
@@ -365,7 +386,7 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return render_page(request, CHALLENGE_PAGE, context, partial="judge", status=422)
 
 
-def _rejudge(logged: Challenge, edition: str) -> Verdict:
+def _rejudge(logged: Challenge, edition: Any) -> Verdict:
     """The verdict of a logged challenge again, for its reason sentence."""
     try:
         if logged.hand:
@@ -387,9 +408,10 @@ def game_challenge_verdict(request: HttpRequest, game_id: int, challenge_id: int
         pk=challenge_id,
         game=game,
     )
-    verdict = _rejudge(logged, game.edition)
+    cards = played_edition(game)
+    verdict = _rejudge(logged, cards)
     names = (logged.challenger.name, logged.challenged.name)
-    shown = verdict_view(verdict, logged.colour, *names, edition=game.edition)
+    shown = verdict_view(verdict, logged.colour, *names, edition=cards)
     players = [seat.player for seat in game.seats.all()]
     context = _challenge_context(_game_challenge_form(players, game.edition), game.edition, game)
     return render(request, CHALLENGE_PAGE, {**context, "verdict": shown})

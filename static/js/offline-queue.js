@@ -306,12 +306,19 @@
   var COLOURED = /^([RGBY*]?)(\d|\+2|S|R)$/;
   var WORDS = { SKIP: "S", REV: "R", REVERSE: "R", WILD: "W", D2: "+2", WD4: "W+4", W4: "W+4", "+4": "W+4" };
 
-  function keyFor(token) {
+  // A crew's own cards (a deck's keys beyond the built-in ones) are read from `known`, the
+  // keypad's keys: "BL" for a wild one, "RF", "*F" or "F" for a coloured one ("*F").
+  function keyFor(token, known) {
     var text = token.trim().toUpperCase();
     if (WORDS.hasOwnProperty(text)) text = WORDS[text];
     if (text === "W" || text === "W+4" || text === "X") return text;
     var match = COLOURED.exec(text);
-    return match ? "*" + match[2] : null;
+    if (match) return "*" + match[2];
+    if (!known) return null;
+    if (known.hasOwnProperty(text)) return text;
+    if (known.hasOwnProperty("*" + text)) return "*" + text;
+    var bare = "*" + text.slice(1);
+    return /^[RGBY*]/.test(text) && known.hasOwnProperty(bare) ? bare : null;
   }
 
   // Points of a hand typed in notation ("R7 *+2 W"), or null when a token is not a card.
@@ -320,7 +327,7 @@
     if (!tokens.length) return null;
     var points = 0;
     for (var i = 0; i < tokens.length; i++) {
-      var key = keyFor(tokens[i]);
+      var key = keyFor(tokens[i], keyPoints);
       if (key === null || !(key in keyPoints)) return null;
       points += keyPoints[key];
     }

@@ -40,9 +40,9 @@
   function tokensOf(text) { return String(text).split(/[\s,]+/).filter(Boolean); }
 
   // The key a tapped or typed card counts under ("R7" and "7" → "*7"), null when it is no card.
-  function keyOf(token) {
+  function keyOf(token, known) {
     var offline = window.scorekeeperOffline;
-    return offline && offline.keyFor ? offline.keyFor(token) : token;
+    return offline && offline.keyFor ? offline.keyFor(token, known) : token;
   }
 
   // Why a tap on this key would enter more of the card than the deck holds (all colours
@@ -51,9 +51,9 @@
     var token = key.getAttribute("data-key");
     var most = parseInt(key.getAttribute("data-key-most"), 10);
     if (isNaN(most)) return null;
-    var count = 0;
+    var count = 0, known = keypadOf(form).points;
     losers(form).forEach(function (hand) {
-      taps(hand).forEach(function (each) { if (keyOf(each) === token) count += 1; });
+      taps(hand).forEach(function (each) { if (keyOf(each, known) === token) count += 1; });
     });
     if (count < most) return null;
     return t("%(name)s not added: the deck holds only %(most)s, and the hands already have them all.", {
@@ -74,7 +74,7 @@
   function words(tokens, pad) {
     var order = [], counts = {}, bad = [];
     tokens.forEach(function (token) {
-      var key = keyOf(token);
+      var key = keyOf(token, pad.points);
       if (key === null || !(key in pad.points)) { bad.push(token); return; }
       if (!(key in counts)) { counts[key] = 0; order.push(key); }
       counts[key] += 1;

@@ -96,7 +96,32 @@ def every_screen(table_member) -> list[Screen]:
     first, second = Player.objects.filter(crew=crew).order_by("name")[:2]
     season = seasons.quarter_of(night.date).key
     recap = night_share_recap(night=night)
+    from scorekeeper.decks import services as decks
+
+    deck = decks.deck_create(crew=crew, name="Flip box", base="classic", sides=("Light", "Dark"))
+    flip = {"token": "F", "name": "Flip", "kind": "action", "count": 1, "points": 20}
+    decks.deck_add_card(deck=deck, side=1, card=flip)
+    blank = {
+        "token": "BL",
+        "name": "Blank card",
+        "kind": "wild",
+        "count": 4,
+        "points": 40,
+        "rule": "Whoever plays it names a rule for the round.",
+    }
+    decks.deck_add_card(deck=deck, side=2, card=blank)
+    decks.deck_leave_out(deck=deck, side=2, values=["W+4"])
+    with_deck = GameFactory(crew=crew, players=["Ann", "Ben"], night=game.night)
+    with_deck.deck, with_deck.edition = deck.current, "classic"
+    with_deck.save(update_fields=["deck", "edition"])
     return [
+        Screen("decks", reverse("decks:deck_list")),
+        Screen("deck", reverse("decks:deck_detail", args=[deck.pk])),
+        Screen("scoreboard with a crew's deck", reverse("games:game_detail", args=[with_deck.pk])),
+        Screen(
+            "rules with a crew's deck",
+            reverse("referee:rules_search") + f"?game={with_deck.pk}",
+        ),
         Screen("sign-up", reverse("accounts:signup"), signed_in=False),
         Screen("log in", reverse("accounts:login"), signed_in=False),
         Screen("home", reverse("games:home")),

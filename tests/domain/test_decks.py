@@ -73,6 +73,7 @@ def test_a_deck_holds_its_own_cards_and_the_keypad_shows_them_last():
         ("BL", "Blank", 40, 4, False),
         ("SH", "Swap Hands", 40, 1, False),
     ]
+    assert keys[-2].spoken == "Blank (40 points)"  # said once, not "Blank, Blank"
     with pytest.raises(RuleError, match="2 × SH .*only one"):
         check_against_deck([parse_cards("SH SH", deck)], deck)
 

@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from scorekeeper.decks.services import deck_add_card, deck_create, deck_leave_out
 from scorekeeper.games.models import Crew, Game, Invite
 from scorekeeper.games.services import game_set_house_rules, round_delete_last
 from tests.factories import (
@@ -57,6 +58,12 @@ def a_whole_site() -> None:
             by=users[0],
         )
         ChallengeFactory(game=game)
+        # A crew's deck with two versions, the first kept by a game.
+        deck = deck_create(crew=crew, name="Our box", base="classic")
+        blank = {"token": "BL", "name": "Blank", "kind": "wild", "count": 4, "points": 40}
+        played = deck_add_card(deck=deck, card=blank)
+        GameFactory(crew=crew, players=["Ann", "Ben"], deck=played)
+        deck_leave_out(deck=deck, values=["W+4"])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -65,6 +72,7 @@ def test_a_backup_restores_every_row_into_an_empty_database(tmp_path):
     before = every_table()
     assert before["games_historicalround"] and before["games_historicalgame"]
     assert before["games_membership"] and before["games_invite"] and before["auth_user"]
+    assert len(before["decks_deckversion"]) == 6 and before["decks_deck"]
     path = tmp_path / "site.json.gz"
     call_command("backup", str(path), stderr=io.StringIO())
 

@@ -378,9 +378,15 @@ def test_page_queries_do_not_grow_with_rounds(crew_client, game, rounds, django_
         loser = "Ben" if number % 2 == 0 else "Ann"
         round_record(game=game, winner=["Ann", "Ben"][number % 2], hands={loser: 1, "Cat": 1})
     client.get("/")  # the first request of a session stores the current crew in it
-    # A consistent read adds one query (the version check); the page also looks for a
+    # The session, the user, the game row with its crew (the membership checked in the same
+    # query); this version is new, so the game is read whole (the game, its seats, rounds and
+    # challenges, and the version check of a consistent read); the page also looks for a
     # deleted round that Undo could put back.
     with django_assert_num_queries(9):
+        client.get(reverse("games:game_detail", args=[game.pk]))
+    # The next reader of the same version: the session, the user and the game row; the rows,
+    # their score and the last deletion are kept for the version.
+    with django_assert_num_queries(3):
         client.get(reverse("games:game_detail", args=[game.pk]))
     watcher = Client()  # the other phones: no session, no sign-in
     with django_assert_num_queries(6):
@@ -390,7 +396,7 @@ def test_page_queries_do_not_grow_with_rounds(crew_client, game, rounds, django_
         etag = watcher.get(board_url)["ETag"]
     with django_assert_num_queries(1):
         assert watcher.get(board_url, HTTP_IF_NONE_MATCH=etag).status_code == 304
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(4):  # the kept board, and the round's own version
         client.get(reverse("games:round_change", args=[game.pk, 1]))
 
 
@@ -446,8 +452,9 @@ def test_dashboard_and_new_game_queries_do_not_grow(crew_client, games, django_a
     # night's finished games (none here); the current season's named seasons and its leader.
     with django_assert_num_queries(10):
         client.get("/")
-    # The crew's players, and its members who have no player yet (offered by user name).
-    with django_assert_num_queries(5):
+    # The crew's players, its members who have no player yet (offered by user name), and its
+    # own decks.
+    with django_assert_num_queries(6):
         client.get(reverse("newgame:game_new"))
 
 

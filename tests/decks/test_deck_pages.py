@@ -1,0 +1,216 @@
+"""The deck pages: make a deck, add and remove its cards, leave cards out, rename, delete or
+archive; refusals change nothing; another crew's deck is a 404; a new game picks a deck."""
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.decks.models import Deck, DeckVersion
+from scorekeeper.games.models import Game
+from tests.factories import CrewFactory
+
+BLANK = {
+    "side": "1",
+    "name": "Blank",
+    "name_es": "En blanco",
+    "token": "BL",
+    "kind": "wild",
+    "count": "4",
+    "points": "40",
+    "rule": "The player names a rule everyone follows.",
+}
+
+
+def make(client, **fields):
+    data = {"name": "Our box", "base": "classic", **fields}
+    response = client.post(reverse("decks:deck_list"), data)
+    assert response.status_code == 302
+    return Deck.objects.latest("pk")
+
+
+def cards(deck):
+    data = deck.current.data
+    return data["cards"] if "cards" in data else data["sides"]
+
+
+@pytest.mark.django_db
+def test_a_deck_is_made_and_takes_the_crew_s_own_card(crew_client):
+    client, crew = crew_client
+    deck = make(client)
+    assert deck.crew == crew and deck.current.data == {
+        "name": "Our box",
+        "base": "classic",
+        "cards": [],
+    }
+    response = client.post(reverse("decks:deck_card_add", args=[deck.pk]), BLANK, follow=True)
+    assert "Blank added." in response.content.decode()
+    assert cards(deck) == [
+        {
+            "token": "BL",
+            "name": "Blank",
+            "name_es": "En blanco",
+            "kind": "wild",
+            "count": 4,
+            "points": 40,
+            "rule": "The player names a rule everyone follows.",
+        }
+    ]
+    page = client.get(reverse("decks:deck_detail", args=[deck.pk])).content.decode()
+    assert "112 cards in all." in page and "The player names a rule everyone follows." in page
+    assert deck.versions.count() == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"token": "RS"}, "RS already means red Skip"),
+        ({"points": "501"}, "Check the card"),
+        ({"count": "0"}, "Check the card"),
+        ({"count": "101"}, "Check the card"),
+        ({"name": "x" * 41}, "Check the card"),
+        ({"name": "Bl\u202eank"}, "invisible or control character"),
+        ({"kind": "action", "count": "100"}, "holds 508 cards; a deck holds at most 500"),
+    ],
+)
+def test_a_bad_card_is_refused_with_its_reason_and_changes_nothing(crew_client, change, message):
+    client, _ = crew_client
+    deck = make(client)
+    response = client.post(reverse("decks:deck_card_add", args=[deck.pk]), {**BLANK, **change})
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert deck.versions.count() == 1 and cards(deck) == []
+
+
+@pytest.mark.django_db
+def test_a_second_card_with_the_same_token_is_refused(crew_client):
+    client, _ = crew_client
+    deck = make(client)
+    client.post(reverse("decks:deck_card_add", args=[deck.pk]), BLANK)
+    response = client.post(
+        reverse("decks:deck_card_add", args=[deck.pk]), {**BLANK, "name": "Other"}
+    )
+    assert (
+        response.status_code == 422 and "already has a card written BL" in response.content.decode()
+    )
+    assert len(cards(deck)) == 1
+
+
+@pytest.mark.django_db
+def test_cards_are_removed_and_built_in_cards_left_out(crew_client):
+    client, _ = crew_client
+    deck = make(client)
+    client.post(reverse("decks:deck_card_add", args=[deck.pk]), BLANK)
+    client.post(reverse("decks:deck_card_remove", args=[deck.pk]), {"side": "1", "token": "BL"})
+    assert cards(deck) == []
+    client.post(reverse("decks:deck_leave_out", args=[deck.pk]), {"side": "1", "remove": ["W+4"]})
+    assert deck.current.data["remove"] == ["W+4"]
+    page = client.get(reverse("decks:deck_detail", args=[deck.pk])).content.decode()
+    assert "104 cards in all." in page
+    refused = client.post(
+        reverse("decks:deck_leave_out", args=[deck.pk]), {"side": "1", "remove": ["Q"]}
+    )
+    assert refused.status_code == 422 and "not a card to remove" in refused.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_two_sided_deck_names_its_sides_and_each_side_takes_its_cards(crew_client):
+    client, _ = crew_client
+    missing = client.post(
+        reverse("decks:deck_list"), {"name": "Flip", "base": "classic", "two_sided": "on"}
+    )
+    assert missing.status_code == 422 and "Name both sides" in missing.content.decode()
+    deck = make(client, name="Flip", two_sided="on", side_1="Light", side_2="Dark")
+    client.post(reverse("decks:deck_card_add", args=[deck.pk]), {**BLANK, "side": "2"})
+    sides = deck.current.data["sides"]
+    assert [side["name"] for side in sides] == ["Light", "Dark"]
+    assert sides[0]["cards"] == [] and sides[1]["cards"][0]["token"] == "BL"
+
+
+@pytest.mark.django_db
+def test_a_deck_a_game_was_played_with_is_archived_not_deleted(crew_client):
+    client, crew = crew_client
+    unused = make(client, name="Unused")
+    client.post(reverse("decks:deck_delete", args=[unused.pk]))
+    assert not Deck.objects.filter(pk=unused.pk).exists()
+    deck = make(client)
+    client.post(reverse("decks:deck_card_add", args=[deck.pk]), BLANK)
+    Game.objects.create(crew=crew, night=crew.nights.create(date="2026-11-20"), deck=deck.current)
+    response = client.post(reverse("decks:deck_delete", args=[deck.pk]), follow=True)
+    assert "archived, not deleted" in response.content.decode()
+    deck.refresh_from_db()
+    assert deck.archived and DeckVersion.objects.filter(deck=deck).count() == 2
+    new_game = client.get(reverse("newgame:game_new")).content.decode()
+    assert "Our box" not in new_game
+
+
+@pytest.mark.django_db
+def test_another_crew_s_deck_is_not_found(crew_client):
+    client, _ = crew_client
+    theirs = Deck.objects.create(crew=CrewFactory(), name="Theirs")
+    assert client.get(reverse("decks:deck_detail", args=[theirs.pk])).status_code == 404
+    assert client.post(reverse("decks:deck_card_add", args=[theirs.pk]), BLANK).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_new_game_is_played_with_the_chosen_deck(crew_client):
+    client, crew = crew_client
+    deck = make(client, base="kitty")
+    client.post(reverse("decks:deck_card_add", args=[deck.pk]), BLANK)
+    page = client.get(reverse("newgame:game_new")).content.decode()
+    assert f'value="deck:{deck.pk}"' in page and "Our box — your deck, from Kitty" in page
+    response = client.post(
+        reverse("newgame:game_new"),
+        {
+            "seat": ["Ann", "Ben"],
+            "edition": f"deck:{deck.pk}",
+            "scoring": "standard",
+            "target_choice": "500",
+            "action": "start",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(crew=crew)
+    assert game.deck == deck.current and game.edition == "kitty"
+    table = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert 'data-key="BL"' in table and 'data-key-points="40"' in table
+    assert "Our box" in table
+
+
+@pytest.mark.django_db
+def test_a_two_sided_game_asks_which_side_was_up_and_scores_by_it(crew_client):
+    from scorekeeper.decks import services
+    from scorekeeper.games.models import Round
+
+    client, crew = crew_client
+    deck = services.deck_create(crew=crew, name="Flip", base="classic", sides=("Light", "Dark"))
+    colour = {"token": "DC", "name": "Draw Colour", "kind": "wild", "count": 4, "points": 60}
+    services.deck_add_card(deck=deck, side=2, card=colour)
+    services.deck_leave_out(deck=deck, side=2, values=["W+4"])
+    client.post(
+        reverse("newgame:game_new"),
+        {
+            "seat": ["Cy", "Di"],
+            "edition": f"deck:{deck.pk}",
+            "scoring": "standard",
+            "target_choice": "500",
+            "action": "start",
+        },
+    )
+    game = Game.objects.get(crew=crew)
+    page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert "Side up when the round ended" in page and "Dark" in page
+    assert 'data-key="DC" data-side="2"' in page and 'data-key="W+4" data-side="1"' in page
+    url = reverse("games:round_create", args=[game.pk])
+    entry = {"winner": "Cy", "number": "1", "request_key": "k1", "cards_1": "DC 5"}
+    wrong_side = client.post(url, {**entry, "side": "1"})
+    assert wrong_side.status_code == 422
+    assert "&#x27;DC&#x27; is not a card" in wrong_side.content.decode()
+    no_side = client.post(url, entry)
+    assert no_side.status_code == 422 and "Pick the side of the deck" in no_side.content.decode()
+    assert not Round.objects.exists()
+    client.post(url, {**entry, "side": "2"})
+    saved = Round.objects.get(game=game)
+    assert saved.side == 2 and list(saved.hands.values_list("points", flat=True)) == [65]
+    # The next round offers the side the last one ended on.
+    page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert 'name="side" value="2" id="id_side_1" required checked' in page.replace('class="" ', "")

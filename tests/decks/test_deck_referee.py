@@ -1,0 +1,87 @@
+"""The referee with a crew's deck: the challenge helper reads the deck's cards (a crew's wild
+is a wild, its coloured card has a colour), and the rules page shows the crew's card rules as
+house rules, never as a sheet's."""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from scorekeeper.decks.models import Deck, version_of
+from scorekeeper.games.models import Challenge
+from scorekeeper.games.services import game_start
+from tests.factories import PlayerFactory
+
+DECK = {
+    "name": "Our box",
+    "base": "classic",
+    "cards": [
+        {
+            "token": "BL",
+            "name": "Blank",
+            "name_es": "En blanco",
+            "kind": "wild",
+            "count": 4,
+            "points": 40,
+            "rule": "Whoever plays it names a rule for the round.",
+        },
+        {"token": "F", "name": "Flip", "kind": "action", "count": 1, "points": 20},
+    ],
+}
+
+
+@pytest.fixture
+def deck_game(crew):
+    version = version_of(Deck.objects.create(crew=crew, name="Our box"), DECK)
+    players = [PlayerFactory(crew=crew, name=name) for name in ("Ann", "Ben")]
+    return game_start(
+        crew=crew,
+        players=players,
+        edition="classic",
+        scoring="standard",
+        target=500,
+        deck=version,
+    )
+
+
+def challenge(client, game, hand, colour="R"):
+    ids = {seat.player.name: str(seat.player_id) for seat in game.seats.select_related("player")}
+    return client.post(
+        reverse("referee:game_challenge", args=[game.pk]),
+        {"challenger": ids["Ben"], "challenged": ids["Ann"], "colour": colour, "hand": hand},
+        follow=True,
+    )
+
+
+@pytest.mark.django_db
+def test_a_crew_wild_does_not_count_and_its_coloured_card_does(member_client, deck_game):
+    page = member_client.get(
+        reverse("referee:game_challenge", args=[deck_game.pk])
+    ).content.decode()
+    assert 'data-pad-card="BL"' in page and 'data-pad-value="F"' in page
+    innocent = challenge(member_client, deck_game, "BL G3").content.decode()
+    assert "Not guilty" in innocent
+    guilty = challenge(member_client, deck_game, "RF BL").content.decode()
+    assert "Guilty" in guilty and "red Flip" in guilty
+    assert list(Challenge.objects.values_list("guilty", flat=True).order_by("pk")) == [False, True]
+
+
+@pytest.mark.django_db
+def test_a_token_the_deck_lacks_is_refused_and_nothing_is_logged(member_client, deck_game):
+    response = challenge(member_client, deck_game, "QQ")
+    assert response.status_code == 422
+    assert "not a card of this deck" in response.content.decode()
+    assert not Challenge.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_rules_page_shows_the_crew_s_card_rules_as_house_rules(member_client, deck_game):
+    url = reverse("referee:rules_search") + f"?game={deck_game.pk}"
+    page = member_client.get(url).content.decode()
+    assert "Your deck&#x27;s own cards" in page or "Your deck's own cards" in page
+    assert "Whoever plays it names a rule for the round." in page
+    assert "no sheet covers these cards" in page
+    with translation.override("es"):
+        spanish = member_client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "En blanco" in spanish
+    # The game's card without a rule is not listed; a game without a deck shows no panel.
+    assert "Flip" not in page
