@@ -104,14 +104,20 @@ def _edition_filter(request: HttpRequest, game: Game | None) -> tuple[str, str]:
     return edition, ""
 
 
-def _deck_rules(game: Game | None) -> list[dict[str, Any]]:
-    """The rules a crew wrote for its own deck's cards: house rules, never a sheet's."""
+def _own_cards(game: Game | None) -> dict[str, Any]:
+    """A game's crew cards by token (every side), {} for a game played with an edition."""
     if game is None or game.deck_id is None:
-        return []
+        return {}
     cards: dict[str, Any] = {}
     for side in game.deck.cards.sides:
         for card in side.house:
             cards.setdefault(card.token, card)
+    return cards
+
+
+def _deck_rules(game: Game | None) -> list[dict[str, Any]]:
+    """The rules a crew wrote for its own deck's cards: house rules, never a sheet's."""
+    cards = _own_cards(game)
     return [
         {"name": in_words(CrewWords(c.name, c.name_es)), "points": c.points, "rule": c.rule}
         for c in cards.values()
@@ -422,31 +428,41 @@ def game_challenge_verdict(request: HttpRequest, game_id: int, challenge_id: int
 
 @require_GET
 def first_card_helper(request: HttpRequest) -> HttpResponse:
-    edition = request.GET.get("edition") or "classic"
+    game = _member_game(request)
+    edition = request.GET.get("edition") or (game.edition if game else "classic")
     card = request.GET.get("card", "")
     error = ""
     outcome = None
+    own = _own_cards(game)
+    house = own.get(card.removeprefix("house-")) if card.startswith("house-") else None
     if edition not in EDITIONS:
         error = _("There is no edition called %(name)s: choose a deck from the list.") % {
             "name": repr(edition)
         }
         edition = "classic"
-    elif card:
+    elif house is not None and house.kind != "action":
+        # A crew's card counts by its kind: a wild one as a Wild, a number one as a number.
+        outcome = first_card("wild" if house.kind == "wild" else "number", edition)
+    elif card and house is None:
         try:
             outcome = first_card(card, edition)
         except ValueError as refused:
             error = in_words(refused)
-    choices = first_card_choices(edition)
+    choices = first_card_choices(edition) + [
+        (f"house-{token}", in_words(CrewWords(c.name, c.name_es))) for token, c in own.items()
+    ]
     language = get_language()
     rule = get_localized_entry(outcome.entry, language) if outcome else None
     variants = localized_variants(outcome.entry, outcome.variants, language) if outcome else []
     context = {
         "edition": edition,
         "editions": edition_choices(),
+        "game": game,
         "card": card,
         "choices": choices,
         "card_label": dict(choices).get(card, ""),
         "outcome": outcome,
+        "house_card": house,
         "lines": first_card_lines(outcome) if outcome else [],
         "variants": [(answer, sources_text(sources)) for sources, answer in variants],
         "rule": rule,

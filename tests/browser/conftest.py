@@ -122,6 +122,10 @@ def every_screen(table_member) -> list[Screen]:
             "rules with a crew's deck",
             reverse("referee:rules_search") + f"?game={with_deck.pk}",
         ),
+        Screen(
+            "first card of a crew's deck",
+            reverse("referee:first_card") + f"?game={with_deck.pk}&card=house-F",
+        ),
         Screen("sign-up", reverse("accounts:signup"), signed_in=False),
         Screen("log in", reverse("accounts:login"), signed_in=False),
         Screen("home", reverse("games:home")),

@@ -85,3 +85,20 @@ def test_the_rules_page_shows_the_crew_s_card_rules_as_house_rules(member_client
     assert "En blanco" in spanish
     # The game's card without a rule is not listed; a game without a deck shows no panel.
     assert "Flip" not in page
+
+
+@pytest.mark.django_db
+def test_the_first_card_helper_counts_a_crew_card_by_its_kind(member_client, deck_game):
+    url = reverse("referee:first_card") + f"?game={deck_game.pk}"
+    page = member_client.get(url).content.decode()
+    assert 'value="house-BL"' in page and 'value="house-F"' in page
+    wild = member_client.get(url + "&card=house-BL").content.decode()
+    plain_wild = member_client.get(url + "&card=wild").content.decode()
+    assert "counts as a Wild here" in wild and "Whoever plays it names a rule" in wild
+    summary = 'class="first-card-summary">'
+    assert wild.split(summary)[1].split("<")[0] == plain_wild.split(summary)[1].split("<")[0]
+    action = member_client.get(url + "&card=house-F").content.decode()
+    assert "no sheet says what one does when it is turned up" in action
+    assert summary not in action
+    # A game without a deck, or someone else's game, offers no crew card.
+    assert "house-" not in member_client.get(reverse("referee:first_card")).content.decode()
