@@ -4,7 +4,8 @@ Run: .venv/bin/python bench/fuzz.py [--posts N] [--seed N]
 
 Sends N (default 10,000) posts through Django's test client, signed in, spread over the
 write forms of tests/fuzzing.py (round create and edit, new game, game stop, house rules,
-challenge log, sign-up, new crew, night rename, import page) with values drawn from its hostile
+challenge log, sign-up, new crew, night rename, import page, and the deck pages: new deck, add a
+card, leave cards out) with values drawn from its hostile
 lists and random text; a form added there that this file has no drawer for yet gets values from
 its hypothesis strategy (and a line saying so) instead of stopping the bench. Runs against a
 throwaway SQLite file under /tmp, and — when DATABASE_URL names a PostgreSQL server — against a

@@ -19,6 +19,7 @@ from django.db import connection
 from django.test import Client
 from hypothesis import strategies as st
 
+from scorekeeper.decks.services import deck_create
 from scorekeeper.games.models import Crew, Game, GameNight, Membership
 from scorekeeper.history.models import SeatResult
 
@@ -228,7 +229,15 @@ def fingerprint() -> str:
         ):
             cursor.execute(f"SELECT {fields} FROM {model._meta.db_table} ORDER BY id")
             digest.update(repr(cursor.fetchall()).encode())
-        for table in ("games_player", "games_round", "games_hand", "games_challenge"):
+        cursor.execute("SELECT id, name, archived FROM decks_deck ORDER BY id")
+        digest.update(repr(cursor.fetchall()).encode())
+        for table in (
+            "games_player",
+            "games_round",
+            "games_hand",
+            "games_challenge",
+            "decks_deckversion",
+        ):
             cursor.execute(f"SELECT COUNT(*), MAX(id) FROM {table}")
             digest.update(repr(cursor.fetchall()).encode())
         cursor.execute("SELECT id, name FROM games_player ORDER BY id")
@@ -245,6 +254,7 @@ class Site:
     crew: Crew
     game: Game
     night: GameNight
+    deck: Any = None
 
 
 @dataclass
@@ -344,6 +354,27 @@ def post_night_rename(site: Site, name: str) -> int:
     return site.client.post(f"/nights/{site.night.pk}/", {"name": name}).status_code
 
 
+def post_deck_new(site: Site, values: tuple[Any, ...]) -> int:
+    name, base, two_sided, side_1, side_2 = values
+    data = {"name": name, "base": base, "side_1": side_1, "side_2": side_2}
+    if two_sided:
+        data["two_sided"] = "on"
+    return site.client.post("/decks/", data).status_code
+
+
+def post_deck_card(site: Site, values: tuple[Any, ...]) -> int:
+    keys = ("side", "name", "name_es", "token", "kind", "count", "points", "rule")
+    data = {key: value for key, value in zip(keys, values, strict=True) if value is not None}
+    return site.client.post(f"/decks/{site.deck.pk}/cards/", data).status_code
+
+
+def post_deck_leave_out(site: Site, values: tuple[Any, ...]) -> int:
+    side, removed = values
+    return site.client.post(
+        f"/decks/{site.deck.pk}/leave-out/", {"side": side, "remove": removed}
+    ).status_code
+
+
 def post_import(site: Site, raw: bytes) -> int:
     upload = SimpleUploadedFile("games.json", raw, content_type="application/json")
     return site.client.post("/games/import/", {"file": upload}).status_code
@@ -378,6 +409,39 @@ TARGETS = [
     Target("crew new", text, post_crew_new),
     Target("night rename", text, post_night_rename),
     Target("import page", hostile_file, post_import),
+    Target(
+        "deck new",
+        st.tuples(
+            text,
+            st.one_of(st.sampled_from(["classic", "kitty"]), text),
+            st.booleans(),
+            text,
+            text,
+        ),
+        post_deck_new,
+    ),
+    Target(
+        "deck card",
+        st.tuples(
+            st.one_of(st.sampled_from(["1", "2"]), text),
+            text,
+            st.one_of(st.none(), text),
+            st.one_of(st.sampled_from(["BL", "RS", "W4", "X", "Q+"]), text),
+            st.one_of(st.sampled_from(["wild", "action", "number"]), text),
+            st.one_of(st.sampled_from(["1", "4", "100", "101", "0"]), text),
+            st.one_of(st.sampled_from(["0", "40", "500", "501", "-1"]), text),
+            st.one_of(st.none(), text),
+        ),
+        post_deck_card,
+    ),
+    Target(
+        "deck leave out",
+        st.tuples(
+            st.one_of(st.sampled_from(["1", "2"]), text),
+            st.lists(st.one_of(st.sampled_from(["W+4", "+2", "7", "X"]), text), max_size=14),
+        ),
+        post_deck_leave_out,
+    ),
 ]
 
 
@@ -392,7 +456,8 @@ def make_site() -> Site:
     RoundFactory(game=game)
     client = Client()
     client.force_login(user)
-    return Site(client=client, guest=Client(), crew=crew, game=game, night=game.night)
+    deck = deck_create(crew=crew, name="Fuzz box", base="classic")
+    return Site(client=client, guest=Client(), crew=crew, game=game, night=game.night, deck=deck)
 
 
 def check(site: Site, target: Target, value: Any) -> int:
