@@ -210,3 +210,20 @@ def test_the_home_page_names_each_game_s_deck_without_a_query_per_game(crew_clie
     page = client.get("/").content.decode()
     assert page.count("Our 112-card box") >= 3
     assert _queries(client, "get", "/") == plain
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_deck_game_counts_in_the_stats_by_its_own_cards():
+    from scorekeeper.history.models import SeatResult
+
+    crew = CrewFactory()
+    version = version_of(Deck.objects.create(crew=crew, name=BOX["name"]), BOX)
+    players = [PlayerFactory(crew=crew, name=name) for name in ("Ann", "Ben")]
+    game = game_start(
+        crew=crew, players=players, edition="classic", scoring="lowest", target=80, deck=version
+    )
+    saved = round_record(game=fresh(game), winner="Ann", hands={"Ben": "BL BL"})
+    assert saved.board.scored.finished and saved.board.scored.winners == ("Ann",)
+    rows = {row.player.name: row for row in SeatResult.objects.filter(game=game)}
+    assert (rows["Ann"].total, rows["Ann"].won) == (0, True)
+    assert (rows["Ben"].total, rows["Ben"].won, rows["Ben"].held_points) == (80, False, 80)
