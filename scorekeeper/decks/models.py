@@ -57,6 +57,7 @@ class DeckVersion(models.Model):
 
 
 _READ: dict[str, DeckData] = {}
+MAX_READ = 1024
 
 
 def deck_data(digest: str, data: Any) -> DeckData:
@@ -64,6 +65,8 @@ def deck_data(digest: str, data: Any) -> DeckData:
     names the same cards for as long as the process lives."""
     found = _READ.get(digest)
     if found is None:
+        if len(_READ) >= MAX_READ:
+            _READ.pop(next(iter(_READ)))  # the oldest: read again if it comes back
         found = _READ[digest] = parse_deck(data)
     return found
 

@@ -10,15 +10,11 @@ from typing import Any
 
 from django.db import transaction
 
-from scorekeeper.domain import EDITIONS, RuleError
+from scorekeeper.domain import RuleError
 from scorekeeper.domain.decks import parse_deck, parse_house_card
 from scorekeeper.domain.words import gettext_noop
 
 from .models import Deck, DeckVersion, version_of
-
-
-def side_count(data: dict[str, Any]) -> int:
-    return len(data["sides"]) if "sides" in data else 1
 
 
 def side_of(data: dict[str, Any], side: int) -> dict[str, Any]:
@@ -125,7 +121,3 @@ def deck_delete(*, deck: Deck) -> bool:
 
 def deck_restore(*, deck: Deck) -> None:
     Deck.objects.filter(pk=deck.pk).update(archived=False)
-
-
-def base_name(data: dict[str, Any]) -> str:
-    return EDITIONS[data["base"]].name
