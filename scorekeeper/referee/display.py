@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
@@ -162,12 +163,15 @@ def colour_choices() -> list[tuple[str, str]]:
     return [(letter, _(name).capitalize()) for letter, name in COLOUR_NAMES.items()]
 
 
-def challenge_keypad(edition: str) -> dict[str, list[Key]]:
+def challenge_keypad(edition: Any, *other_side: Any) -> dict[str, list[Key]]:
     """The round keypad's keys split for the coloured hand keypad: ``values`` take the chosen
     colour first (print ``key.value``), ``wilds`` go in as they are. The special card's key
-    also says which colour it counts as, since that decides the verdict."""
+    also says which colour it counts as, since that decides the verdict. A two-sided deck
+    offers the keys of both sides (a hand holds the cards of one side: the one that reads it)."""
     deck = get_edition(edition)
-    keys = keypad_keys(deck)
+    keys = list(keypad_keys(deck))
+    for side in other_side:
+        keys += [key for key in keypad_keys(side) if key.token not in {k.token for k in keys}]
     keys = [replace(key, name=in_words(key.name), label=in_words(key.label)) for key in keys]
     wilds = [key for key in keys if not key.coloured]
     if deck.has_special:

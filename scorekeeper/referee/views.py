@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.decks.models import played_edition
+from scorekeeper.decks.models import deck_sides, played_edition
 from scorekeeper.domain import (
     RuleError,
     Verdict,
@@ -264,22 +264,37 @@ def record_house_note(request: HttpRequest, game_id: int) -> HttpResponse:
 CHALLENGE_PAGE = "referee/challenge.html"
 
 
-def _judge(form: ChallengeForm, edition: Any) -> tuple[Verdict, str] | None:
+def _judge(form: ChallengeForm, *sides: Any) -> tuple[Verdict, str] | None:
     """The verdict and the hand as stored, or None with the reason added to the form.
-    ``edition`` is the deck whose cards are read (a game's own deck, when it has one)."""
+    ``sides``: the deck whose cards are read (a game's own deck when it has one; both sides of
+    a two-sided deck, the hand read with the side that holds all its cards)."""
     if not form.is_valid():
         return None
     colour = form.cleaned_data["colour"]
     held = form.cleaned_data["held"]
     try:
         if held:
-            return judge_by_answer(colour, held == "yes", edition), ""
-        cards = parse_cards(form.cleaned_data["hand"], edition)
-        check_against_deck([cards], edition)
+            return judge_by_answer(colour, held == "yes", sides[0]), ""
+        edition, cards = _read_hand(form.cleaned_data["hand"], sides)
         return judge_challenge(colour, cards, edition), format_cards(cards)
     except RuleError as error:
         form.add_error("hand", in_words(error))
         return None
+
+
+def _read_hand(hand: Any, sides: tuple[Any, ...]) -> tuple[Any, list[Any]]:
+    """The side that reads every card of ``hand`` and the cards; the first side's refusal
+    when none does (a hand holds the cards of the side that was up)."""
+    refusal = None
+    for edition in sides:
+        try:
+            cards = parse_cards(hand, edition)
+            check_against_deck([cards], edition)
+        except RuleError as error:
+            refusal = refusal or error
+            continue
+        return edition, cards
+    raise refusal  # type: ignore[misc]
 
 
 def _game_challenge_form(players: list[Player], edition: str) -> ChallengeForm:
@@ -293,7 +308,8 @@ def _challenge_context(
 ) -> dict[str, Any]:
     """The helper's page: the sheets of ``edition`` settle the rules; the keypad and the colour
     hint read the game's own cards when it was played with a crew's deck."""
-    cards = played_edition(game) if game else edition
+    sides = (deck_sides(game) or [played_edition(game)]) if game else [edition]
+    cards = sides[0]
     action = (
         reverse("referee:game_challenge", args=[game.pk])
         if game
@@ -304,7 +320,7 @@ def _challenge_context(
         "edition": edition,
         "deck": get_edition(cards),
         "editions": edition_choices(),
-        "keypad": challenge_keypad(cards),
+        "keypad": challenge_keypad(*sides),
         "colours": colour_choices(),
         "colour_hint": colour_hint(cards),
         "game": game,
@@ -351,7 +367,7 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         )
         return render(request, CHALLENGE_PAGE, context)
     form = ChallengeForm(request.POST, players=players, edition=game.edition)
-    judged = _judge(form, played_edition(game))
+    judged = _judge(form, *(deck_sides(game) or [played_edition(game)]))
     if judged is not None:
         verdict, hand = judged
         challenger, challenged = form.player("challenger"), form.player("challenged")
@@ -380,8 +396,8 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 )
             # The logged challenge, which a resent request finds already stored.
             names = (logged.challenger.name, logged.challenged.name)
-            cards = played_edition(game)
-            shown = verdict_view(_rejudge(logged, cards), logged.colour, *names, edition=cards)
+            verdict, edition = _rejudge(logged, deck_sides(game) or [played_edition(game)])
+            shown = verdict_view(verdict, logged.colour, *names, edition=edition)
             context = _challenge_context(
                 _game_challenge_form(players, game.edition), game.edition, game
             )
@@ -392,16 +408,18 @@ def game_challenge(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return render_page(request, CHALLENGE_PAGE, context, partial="judge", status=422)
 
 
-def _rejudge(logged: Challenge, edition: Any) -> Verdict:
-    """The verdict of a logged challenge again, for its reason sentence."""
+def _rejudge(logged: Challenge, sides: list[Any]) -> tuple[Verdict, Any]:
+    """The verdict of a logged challenge again, for its reason sentence, and the deck (side)
+    that read its hand."""
     try:
         if logged.hand:
-            return judge_challenge(logged.colour, logged.hand, edition)
-        return judge_by_answer(logged.colour, logged.guilty, edition)
+            edition, cards = _read_hand(logged.hand, tuple(sides))
+            return judge_challenge(logged.colour, cards, edition), edition
+        return judge_by_answer(logged.colour, logged.guilty, sides[0]), sides[0]
     except RuleError:
         # Rows imported from elsewhere may hold a hand we can't read: show the stored verdict.
         drawer = "challenged" if logged.guilty else "challenger"
-        return Verdict(logged.guilty, drawer, logged.cards_drawn, (), "")
+        return Verdict(logged.guilty, drawer, logged.cards_drawn, (), ""), sides[0]
 
 
 @crew_required
@@ -414,10 +432,9 @@ def game_challenge_verdict(request: HttpRequest, game_id: int, challenge_id: int
         pk=challenge_id,
         game=game,
     )
-    cards = played_edition(game)
-    verdict = _rejudge(logged, cards)
+    verdict, edition = _rejudge(logged, deck_sides(game) or [played_edition(game)])
     names = (logged.challenger.name, logged.challenged.name)
-    shown = verdict_view(verdict, logged.colour, *names, edition=cards)
+    shown = verdict_view(verdict, logged.colour, *names, edition=edition)
     players = [seat.player for seat in game.seats.all()]
     context = _challenge_context(_game_challenge_form(players, game.edition), game.edition, game)
     return render(request, CHALLENGE_PAGE, {**context, "verdict": shown})
