@@ -329,7 +329,17 @@ def _limits(deck: Edition) -> tuple[dict[str, int], dict[str, int]]:
 
 
 def _fewest_by_value(deck: Edition) -> int:
-    return min(deck_limits(deck)[1].values())
+    return _house_fewest(deck) if deck.is_house else _built_in_fewest(deck.slug)
+
+
+@functools.cache
+def _built_in_fewest(slug: str) -> int:
+    return min(_built_in_limits(slug)[1].values())
+
+
+@functools.lru_cache(maxsize=512)
+def _house_fewest(deck: Edition) -> int:
+    return min(_house_limits(deck)[1].values())
 
 
 def check_against_deck(hands: Iterable[Iterable[Card]], edition: str | Edition) -> None:
