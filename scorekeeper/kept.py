@@ -38,6 +38,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper.games.models import Game
 from scorekeeper.games.scoreboard import Board, board_for, load_game
+from scorekeeper.prepared import Prepared
 
 # Long enough for a phone that keeps the page open through a game; any write moves the version.
 KEEP_SECONDS = 600
@@ -66,18 +67,49 @@ def read_board(queryset: QuerySet[Game], game_id: int) -> Board | None:
     """The game of ``queryset`` scored, its rows read and scored once per version.
 
     The game row is read every time (one query, with its night and deck, which the page shows
-    beside the kept parts, and its version). The core's score of that version is kept: the
-    next reader of an unchanged game reads no round, seat or challenge and scores nothing. The
-    first reader of a version reads it all as ``scoreboard.load_game`` does (consistently).
+    beside the kept parts, and its version): see ``board_of``.
     """
     try:
         game = queryset.select_related("night", "deck").get(pk=game_id)  # get: no ORDER BY
     except Game.DoesNotExist:
         return None
+    return board_of(queryset, game)
+
+
+# The scoreboard's game row, its crew's membership checked in the same query: read on every
+# view of every scoreboard, so its SQL is built once (``scorekeeper.prepared``).
+_MEMBERS_GAME = Prepared(
+    lambda crew_id, user_id, game_id: Game.objects.filter(
+        crew_id=crew_id, crew__memberships__user_id=user_id, pk=game_id
+    ).select_related("crew", "night", "deck"),
+    crew_id=int,
+    user_id=int,
+    game_id=int,
+)
+
+
+def read_members_board(crew_id: int, user, game_id: int) -> Board | None:
+    """``read_board`` of a game of crew ``crew_id`` that ``user`` is a member of, its crew
+    with it; the game row's SQL built once."""
+    mine = Game.objects.filter(crew_id=crew_id, crew__memberships__user=user)
+    if type(crew_id) is not int or type(user.pk) is not int or type(game_id) is not int:
+        return read_board(mine.select_related("crew"), game_id)
+    game = _MEMBERS_GAME.get(crew_id=crew_id, user_id=user.pk, game_id=game_id)
+    return board_of(mine.select_related("crew"), game)
+
+
+def board_of(queryset: QuerySet[Game], game: Game | None) -> Board | None:
+    """The board of ``game`` (a row of ``queryset`` just read, with its night and deck), or
+    None for no game. The core's score of its version is kept: the next reader of an unchanged
+    game reads no round, seat or challenge and scores nothing. The first reader of a version
+    reads it all as ``scoreboard.load_game`` does (consistently).
+    """
+    if game is None:
+        return None
     scored = cache.get(version_key(game, "scored"))
     if scored is not None:
         return Board(game=game, scored=scored)
-    game = load_game(queryset, game_id)
+    game = load_game(queryset, game.pk)
     if game is None:
         return None
     board = board_for(game)

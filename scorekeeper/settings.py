@@ -127,6 +127,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # First among the response headers, so that the live board's early 304 (below) has it too.
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # django-csp's, with the settings' policy built once (scorekeeper/middleware.py).
     "scorekeeper.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
@@ -138,6 +140,8 @@ MIDDLEWARE = [
     # The language cookie (the switcher), else the browser's Accept-Language (Django's
     # LocaleMiddleware without the URL-prefix work our URLs do not need).
     "scorekeeper.languages.locale.LocaleMiddleware",
+    # A watcher's poll of an unchanged live board: its 304 here, past nothing it needs.
+    "scorekeeper.live.middleware.LivePollMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -147,7 +151,6 @@ MIDDLEWARE = [
     "scorekeeper.languages.zones.CrewTimeZoneMiddleware",
     # Django's, opening the message store only when a message is read or added.
     "scorekeeper.middleware.LazyMessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # simple-history's (who made each change), skipped by the methods that never write.
     "scorekeeper.middleware.HistoryRequestMiddleware",
@@ -218,6 +221,8 @@ AUTHENTICATION_BACKENDS = [
     "scorekeeper.crews.preferences.PreferenceModelBackend",
 ]
 LOGIN_URL = "accounts:login"
+# Django's database sessions, each read in SQL built once (scorekeeper/sessions.py).
+SESSION_ENGINE = "scorekeeper.sessions"
 # A sign-in outlasts a game night and the hours a phone spends offline: a month, and sliding, so
 # rounds kept on a phone can still be sent when it comes back. Renewed at most once a day by
 # scorekeeper.middleware.SlidingSessionMiddleware rather than SESSION_SAVE_EVERY_REQUEST, which

@@ -32,7 +32,7 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.cards import UNKNOWN_COLOUR
 from scorekeeper.htmx import render_page
-from scorekeeper.kept import read_board
+from scorekeeper.kept import read_board, read_members_board
 from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.rules import house_rule_labels
 
@@ -129,8 +129,7 @@ def board_or_404(request: HttpRequest, game_id: int) -> Board:
     """A consistent read of a game of the current crew, scored once. The session's crew comes
     with the game, its membership checked in the same query; else ``request.crew`` decides."""
     crew_id, user = request.session.get(CREW_KEY), request.user
-    mine = Game.objects.filter(crew_id=crew_id, crew__memberships__user=user).select_related("crew")
-    if crew_id and (board := read_board(mine, game_id)) is not None:
+    if crew_id and (board := read_members_board(crew_id, user, game_id)) is not None:
         use_crew_zone(request, board.game.crew)  # as current_crew does, and remembered as it
         request._current_crew = board.game.crew  # type: ignore[attr-defined]
     elif (board := read_board(Game.objects.filter(crew=request.crew), game_id)) is None:  # type: ignore[attr-defined]

@@ -79,11 +79,12 @@ def _stamp(token: str) -> tuple[int, int, str, str, dt.datetime | None] | None:
     return pk, version, zone_name, status, finished_at
 
 
-def _live_response(request: HttpRequest, token: str, template: str, variant: str) -> HttpResponse:
-    """Answer 304 Not Modified while the game is unchanged (one small query), else render."""
+def live_etag(request: HttpRequest, token: str, variant: str) -> tuple[str, tuple, str, str] | None:
+    """The ETag of the live ``variant`` ("page" or "board") of this share link now, with the
+    stamp, zone and language it names; None for an unknown link. Activates the viewer's zone."""
     stamp = _stamp(token)
     if stamp is None:
-        raise Http404(_("This share link is not valid (it may have been replaced)."))
+        return None
     # Times in the viewer's zone and words in their language: the page changes with both, so
     # the ETag (and with it the cache key) names both. It names the polling pace too: when the
     # quick pace after the end runs out, the watchers get a board that polls slowly.
@@ -91,12 +92,29 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
     language = get_language() or settings.LANGUAGE_CODE
     poll = _live_poll_seconds(stamp[3], stamp[4])
     etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{poll}-{shown_zone}-{language}")
+    return etag, stamp, shown_zone, language
+
+
+def not_modified(etag: str) -> HttpResponse:
+    """A 304 for a watcher whose copy is this version's."""
+    response = HttpResponse(status=304)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"  # revalidate every time
+    return response
+
+
+def _live_response(request: HttpRequest, token: str, template: str, variant: str) -> HttpResponse:
+    """Answer 304 Not Modified while the game is unchanged (one small query), else render."""
+    found = live_etag(request, token, variant)
+    if found is None:
+        raise Http404(_("This share link is not valid (it may have been replaced)."))
+    etag, stamp, shown_zone, language = found
     # The polled fragment (no CSRF token, nothing personal) is the same for every watcher of
     # this version in this zone and language: each worker renders it once per version, not
     # once per poll.
     if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):  # request.headers builds them all
-        response = HttpResponse(status=304)
-    elif variant == "board" and (cached := cache.get(f"live:{token}:{etag}")) is not None:
+        return not_modified(etag)
+    if variant == "board" and (cached := cache.get(f"live:{token}:{etag}")) is not None:
         response = HttpResponse(cached)
     else:
         game = load_game(Game.objects.filter(share_token=token), stamp[0])
