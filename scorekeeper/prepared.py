@@ -29,8 +29,9 @@ from django.db import connections, router
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 
-# Far from any real key, and told apart from each other by their position.
-_INT_MARK = 2**62
+# Below any real key (they count up from 1) and within a 32-bit column's range (PostgreSQL's
+# auth_user.id): Django compiles a value out of the column's range to "no row", not to SQL.
+_INT_MARK = -2_000_000_000
 _STR_MARK = "\x00prepared:{}\x00"
 
 
@@ -63,7 +64,7 @@ class Prepared:
         self.build = build
         self.kinds = kinds  # argument name -> int or str
         self.markers = {
-            name: (_INT_MARK + i if kind is int else _STR_MARK.format(i))
+            name: (_INT_MARK - i if kind is int else _STR_MARK.format(i))
             for i, (name, kind) in enumerate(kinds.items())
         }
         self._model: type[Model] | None = None  # known at the first call (after app loading)
