@@ -61,7 +61,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bskip(?:s|ped|ping)?\s+(?:2|two)\s+(?:people|players|persons?)\b", "skip skip"),
         (r"\+\s*4|\bplus\s*(?:4|four)s?\b", "wilddrawfour"),
         (r"\+\s*2|\bplus\s*(?:2|two)s?\b", "drawtwo"),
-        (r"\bwild\s*draw\s*(?:4|four)s?\b", "wilddrawfour"),
+        (r"\bwild\s*draw\s*(?:4|four|fore|for)s?\b", "wilddrawfour"),
         (r"\bwild\s*(?:4|four)s?\b", "wilddrawfour"),
         (r"\btoma\s*(?:4|cuatro)\b", "wilddrawfour"),
         (r"\btoma\s*(?:2|dos)\b", "drawtwo"),
@@ -69,12 +69,17 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"\bdraw\s*(?:2|two)s?\b{_NOT_CARDS}", "drawtwo"),
         (r"\b(?:7|seven)s?\s*(?:-|/|&|and|or)?\s*(?:0|zero|o)s?\b", "sevenzero"),
         (r"\b(?:0|zero)s?\s*(?:-|/|&|and|or)?\s*(?:7|seven)s?\b", "sevenzero"),
-        (r"\bjump(?:ing|ed|s)?[\s-]*ins?\b", "jumpin"),
+        (
+            r"\bjump(?:ing|ed|s)?[\s-]*ins?\b|\bout\s+of\s+turn\b"
+            r"|\bwhen\s+(?:its|it\s+is|it\s+was)\s+not\s+(?:my|your|ur|their|his|her)\s+turn\b",
+            "jumpin",
+        ),
         (
             r"\b(?:two|2)[\s-]*(?:player|people|person|handed)s?\b"
             r"(?!\s+(?:go|goes|went|both|tie|tied|finish|finished)\b)"
             r"|\b1\s*v(?:s|\.)?\s*1\b|\bone\s+(?:on|vs|v|versus|against)\s+one\b"
-            r"|\bheads[\s-]*up\b|\bjust\s+(?:the\s+)?two\s+of\s+us\b",
+            r"|\bheads[\s-]*up\b|\bjust\s+(?:the\s+)?two\s+of\s+us\b"
+            r"|\b(?:just|only)\s+me\s+(?:and|n|&)\s+(?:my\s+)?[a-z]+\b",
             "twoplayer",
         ),
         (r"\bchee[sz]e?[\s-]*t(?:ou|o|u)ch(?:es)?\b|\bwimpy\s+kid\b", "cheesetouch"),
@@ -582,7 +587,7 @@ _LENGTH_NORM: tuple[dict[str, float], ...] = tuple(
     }
     for doc in _DOCS
 )
-_PHRASING_WEIGHT = 2.0
+_PHRASING_WEIGHT = 5.0
 _MIN_SHARE_OF_BEST = 0.15  # drop hits far weaker than the best one
 
 
@@ -731,6 +736,33 @@ _FIRST_CARD_DOCS = frozenset(
 _NO_START_SHARE = 0.3
 
 
+# A themed deck's cards (Kitty, Cheese Touch, Water Drop) are a subject of their own too: an
+# entry about one answers a question that names something of that deck (a word its entries'
+# titles and aliases use and no other entry's do: "sheldon", "queso", "balde"), not every
+# question that shares the common words around them ("how many +4s in the box").
+_THEMES = ("kitty", "cheese-touch", "water-drop")
+
+
+def _theme_terms() -> dict[int, frozenset[str]]:
+    """For each themed entry, the terms that name its deck."""
+    named: dict[str | None, set[str]] = defaultdict(set)
+    theme_of: dict[int, str] = {}
+    for index, doc in enumerate(_DOCS):
+        theme = next((t for t in _THEMES if t in doc.entry.slug), None)
+        if theme is not None:
+            theme_of[index] = theme
+        texts = _entry_texts(doc.entry)
+        for text, language in (*texts["title"], *texts["phrasings"]):
+            named[theme].update(normalise(text, language))
+    others = set().union(*(terms for theme, terms in named.items() if theme is None))
+    distinctive = {t: frozenset(named[t] - others) for t in _THEMES}
+    return {index: distinctive[theme] for index, theme in theme_of.items()}
+
+
+_THEME_TERMS = _theme_terms()
+_NO_THEME_SHARE = 0.1
+
+
 # A second naive Bayes, over the letters rather than the words: the character 4-grams
 # of each way an entry is asked (in the question's language), so a misspelt or unusual form
 # of a word ("chupate", "rebersa") still leans towards the entries asked with its neighbours.
@@ -806,6 +838,17 @@ def _char_bayes(index: int, query: _Query) -> float:
     return _char_likelihoods(query.text, query.language)[index]
 
 
+def _likelihood(index: int, query: _Query) -> float:
+    """The question's likelihood under the entry (len(_DOCS): the matters no sheet settles) by
+    the two naive Bayes together: the words, and the letters, which speak for a question of a
+    few words (a name alone, "wd4" or "water drop", is the title's to rank)."""
+    likelihood = _bayes(index, query)
+    letters_weight = _CHAR_WEIGHT * min(1.0, len(query.terms) / _CHAR_FULL_AT)
+    if letters_weight:
+        likelihood += letters_weight * _char_bayes(index, query)
+    return likelihood
+
+
 def _score(index: int, query: _Query) -> float:
     doc = _DOCS[index]
     raw = _bm25f(index, query) + _PHRASING_WEIGHT * _phrasing_match(index, query)
@@ -813,6 +856,8 @@ def _score(index: int, query: _Query) -> float:
     subject = _TITLE_FLOOR + (1 - _TITLE_FLOOR) * _title_share(doc, query)
     if index in _FIRST_CARD_DOCS and _START_TERMS.isdisjoint(query.terms):
         subject *= _NO_START_SHARE
+    if index in _THEME_TERMS and _THEME_TERMS[index].isdisjoint(query.terms):
+        subject *= _NO_THEME_SHARE
     return raw * (0.5 + 0.5 * completeness) * subject
 
 
@@ -838,9 +883,6 @@ def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
     if not query.terms:
         return []
     candidates = {index for t in query.terms for index in _POSTINGS[t]}
-    # The letters speak for a question of a few words; a name alone ("wd4", "water drop") is
-    # the title's to rank.
-    letters_weight = _CHAR_WEIGHT * min(1.0, len(query.terms) / _CHAR_FULL_AT)
     scored = []
     for index in candidates:
         entry = _DOCS[index].entry
@@ -848,10 +890,7 @@ def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
             continue
         score = _score(index, query)
         if score > 0:
-            likelihood = _bayes(index, query)
-            if letters_weight:
-                likelihood += letters_weight * _char_bayes(index, query)
-            scored.append((score, likelihood, index))
+            scored.append((score, _likelihood(index, query), index))
     if not scored:
         return []
     # Hits far weaker than the best are dropped, then the likeliest under the two naive Bayes
@@ -878,11 +917,13 @@ ANSWER, LIKELY, NONE = "answer", "likely", "none"
 #
 # No sheet covers it when the question is nearer to a matter no sheet settles than to the best
 # entry: by its nearest phrasing (the entry's must be at least 1/_UNSETTLED_MARGIN as close), or
-# by the naive Bayes (the unsettled matters likelier by more than _UNSETTLED_LIKELIER). Where
-# cut-offs give the same right verdicts within half a point, the one with the fewest wrong
-# banners wins: a banner over a settled question sends the table to invent a rule.
-_UNSETTLED_MARGIN = 3.0
-_UNSETTLED_LIKELIER = 1.0
+# by the two naive Bayes together, words and letters, as the ranking weighs them (the unsettled
+# matters likelier by more than _UNSETTLED_LIKELIER). Where cut-offs give the same right
+# verdicts within half a point, the one with the fewest wrong banners wins: a banner over a
+# settled question sends the table to invent a rule. (2.25 and 1.65 tie in cross-validation
+# with 2.25 and 1.5; 1.65 keeps "is it bad to keep a wild for the end" a likely answer.)
+_UNSETTLED_MARGIN = 2.25
+_UNSETTLED_LIKELIER = 1.65
 # How much of the question the best entry must account for (its coverage, 0 to 1) to be a
 # likely answer, and to be the answer. A word the library doesn't know at all weighs like the
 # rarest term: an entry that matches only the common words around it doesn't settle it.
@@ -959,7 +1000,7 @@ def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
     unsettled = _phrasing_match(len(_DOCS), analysed)
     if unsettled > _UNSETTLED_MARGIN * _phrasing_match(index, analysed):
         return Lookup(query, hits, NONE)
-    if _bayes(len(_DOCS), analysed) - _bayes(index, analysed) > _UNSETTLED_LIKELIER:
+    if _likelihood(len(_DOCS), analysed) - _likelihood(index, analysed) > _UNSETTLED_LIKELIER:
         return Lookup(query, hits, NONE)
     share = _coverage(analysed, hits[0].entry)
     if share < _LIKELY_COVERAGE:

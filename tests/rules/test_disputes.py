@@ -313,9 +313,9 @@ def test_the_edition_filter_applies_to_lookup():
 # --- The verdict, step by step ------------------------------------------------------------------
 
 search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
-# A question no sheet settles that shares words with a settled entry (uno-catch-window): only
+# A question no sheet settles that shares words with a settled entry (draw-discard-piles): only
 # its nearness to the matters no sheet settles keeps it from being answered.
-NEAR_MISS = "a card fell on the floor face up, redo?"
+NEAR_MISS = "my card fell and landed face up, does the table get to make me play it"
 
 
 def test_a_clear_question_is_an_answer_and_a_house_rule_is_never_one():
@@ -326,8 +326,10 @@ def test_a_clear_question_is_an_answer_and_a_house_rule_is_never_one():
 def test_a_question_nearer_the_matters_no_sheet_settles_gets_the_banner(monkeypatch):
     found = lookup(NEAR_MISS)
     assert found.verdict == NONE and found.hits and found.hits[0].entry.covered
-    # Without that step the same question would be passed off as covered.
+    # Without those steps (the nearest phrasing, and the two naive Bayes) the same question
+    # would be passed off as covered.
     monkeypatch.setattr(search_module, "_UNSETTLED_MARGIN", 1000.0)
+    monkeypatch.setattr(search_module, "_UNSETTLED_LIKELIER", 1000.0)
     assert lookup(NEAR_MISS).verdict != NONE
 
 

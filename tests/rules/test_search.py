@@ -104,7 +104,8 @@ def test_every_way_of_saying_draw_two_means_the_same_card(query):
 
 
 @pytest.mark.parametrize(
-    "query", ["+4", "wd4", "wild draw four", "draw 4", "Wild Draw 4", "wild +4", "WD4s"]
+    "query",
+    ["+4", "wd4", "wild draw four", "draw 4", "Wild Draw 4", "wild +4", "WD4s", "wild draw fore"],
 )
 def test_every_way_of_saying_wild_draw_four_means_the_same_card(query):
     assert normalise(query) == ["wilddrawfour"]
@@ -193,3 +194,25 @@ def test_the_letters_of_an_unusual_word_lean_towards_the_entries_asked_with_it()
     # "chupate cuatro" (a Wild Draw Four, in table Spanish) is no word the rewrites know: the
     # letter n-grams of the ways the entries are asked carry it to the Wild Draw Four.
     assert search("el chupate cuatro se puede tirar siempre")[0].entry.slug == "wild-draw-four"
+
+
+@pytest.mark.parametrize(
+    ("query", "token"),
+    [
+        ("he played out of turn", "jumpin"),
+        ("can i play when its not ur turn", "jumpin"),
+        ("just me and my brother playing", "twoplayer"),
+    ],
+)
+def test_table_talk_for_jumping_in_and_for_a_game_of_two(query, token):
+    assert normalise(token)[0] in normalise(query)
+
+
+@pytest.mark.parametrize(
+    "query", ["how many +4 cards are in a pack", "how many skip cards come in a deck"]
+)
+def test_a_themed_deck_entry_answers_only_a_question_that_names_the_deck(query):
+    slugs = [hit.entry.slug for hit in search(query)[:3]]
+    assert slugs[0] == "deck-classic"
+    assert not any(slug.startswith("deck-") for slug in slugs[1:])
+    assert search("what does the sheldon card do")[0].entry.slug == "kitty-card"
