@@ -36,6 +36,7 @@ class LivePollMiddleware:
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
             and (path := BOARD_PATH.fullmatch(request.path_info))
         ):
+            request.get_host()  # as CommonMiddleware below: a host not allowed is a 400
             try:
                 found = live_etag(request, path["token"], "board")
             finally:

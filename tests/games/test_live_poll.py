@@ -88,3 +88,12 @@ def test_the_early_answer_leaves_the_servers_zone_in_force(db, django_assert_num
     with django_assert_num_queries(1):  # the game's version and its crew's zone
         assert watcher.get(_board(game), HTTP_IF_NONE_MATCH=etag).status_code == 304
     assert timezone.get_current_timezone_name() == settings.TIME_ZONE
+
+
+def test_a_poll_to_a_host_not_allowed_is_refused_as_every_request_is(db):
+    game = GameFactory(players=["Ann", "Ben"])
+    watcher = Client()
+    etag = watcher.get(_board(game))["ETag"]
+    assert watcher.get(_board(game), HTTP_IF_NONE_MATCH=etag).status_code == 304
+    elsewhere = watcher.get(_board(game), HTTP_IF_NONE_MATCH=etag, HTTP_HOST="evil.example")
+    assert elsewhere.status_code == 400
