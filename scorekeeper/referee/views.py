@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.decks.models import deck_sides, played_edition
+from scorekeeper.decks.models import Deck, DeckVersion, deck_sides, played_edition
 from scorekeeper.domain import (
     RuleError,
     Verdict,
@@ -31,7 +31,7 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.domain.words import CrewWords
-from scorekeeper.games.access import crew_object_or_404, crew_required
+from scorekeeper.games.access import crew_object_or_404, crew_required, current_crew
 from scorekeeper.games.models import Challenge, Game, Player, Seat
 from scorekeeper.games.services import game_set_house_rules, locked_game
 from scorekeeper.htmx import HtmxHttpRequest, render_page
@@ -104,15 +104,30 @@ def _edition_filter(request: HttpRequest, game: Game | None) -> tuple[str, str]:
     return edition, ""
 
 
-def _own_cards(game: Game | None) -> dict[str, Any]:
-    """A game's crew cards by token (every side), {} for a game played with an edition."""
-    if game is None or game.deck_id is None:
+def _own_cards(game: Game | None, version: DeckVersion | None = None) -> dict[str, Any]:
+    """The crew cards by token (every side) of a game's deck, or of a deck ``version``; {}
+    for a game played with an edition."""
+    if version is None and (game is None or game.deck_id is None):
         return {}
     cards: dict[str, Any] = {}
-    for side in game.deck.cards.sides:
+    for side in (version or game.deck).cards.sides:  # type: ignore[union-attr]
         for card in side.house:
             cards.setdefault(card.token, card)
     return cards
+
+
+def _crew_decks(request: HttpRequest) -> list[Deck]:
+    """The signed-in user's current crew's decks in play (not archived); [] for a visitor."""
+    if not request.user.is_authenticated or (crew := current_crew(request)) is None:
+        return []
+    return list(Deck.objects.filter(crew=crew, archived=False).only("pk", "name", "crew"))
+
+
+def _crew_deck_version(decks: list[Deck], asked: str) -> DeckVersion | None:
+    """The newest cards of the deck ``asked`` names ("deck:<id>") among ``decks``, else None."""
+    ident = asked.removeprefix("deck:")
+    deck = next((d for d in decks if ident.isdigit() and str(d.pk) == ident), None)
+    return deck.current if deck is not None else None
 
 
 def _deck_rules(game: Game | None) -> list[dict[str, Any]]:
@@ -450,9 +465,18 @@ def first_card_helper(request: HttpRequest) -> HttpResponse:
     card = request.GET.get("card", "")
     error = ""
     outcome = None
-    own = _own_cards(game)
+    # Opened from a game, its deck; else a signed-in crew may pick one of its own decks.
+    decks = [] if game else _crew_decks(request)
+    version = _crew_deck_version(decks, edition) if edition.startswith("deck:") else None
+    picked = edition if version else None
+    if version is not None:
+        edition = version.data["base"]
+    own = _own_cards(game, version)
     house = own.get(card.removeprefix("house-")) if card.startswith("house-") else None
-    if edition not in EDITIONS:
+    if edition.startswith("deck:") and version is None:
+        error = _("That deck is not one of your crew's decks: choose a deck from the list.")
+        edition = "classic"
+    elif edition not in EDITIONS:
         error = _("There is no edition called %(name)s: choose a deck from the list.") % {
             "name": repr(edition)
         }
@@ -472,8 +496,9 @@ def first_card_helper(request: HttpRequest) -> HttpResponse:
     rule = get_localized_entry(outcome.entry, language) if outcome else None
     variants = localized_variants(outcome.entry, outcome.variants, language) if outcome else []
     context = {
-        "edition": edition,
-        "editions": edition_choices(),
+        "edition": picked or edition,
+        "editions": edition_choices()
+        + [(f"deck:{d.pk}", _("%(deck)s — your deck") % {"deck": d.name}) for d in decks],
         "game": game,
         "card": card,
         "choices": choices,

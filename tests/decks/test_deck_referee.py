@@ -102,3 +102,44 @@ def test_the_first_card_helper_counts_a_crew_card_by_its_kind(member_client, dec
     assert summary not in action
     # A game without a deck, or someone else's game, offers no crew card.
     assert "house-" not in member_client.get(reverse("referee:first_card")).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_first_card_page_on_its_own_offers_the_crew_s_decks(member_client, deck_game):
+    deck = deck_game.deck.deck
+    url = reverse("referee:first_card")
+    page = member_client.get(url).content.decode()
+    assert f'value="deck:{deck.pk}"' in page and "Our box — your deck" in page
+    picked = f"{url}?edition=deck:{deck.pk}"
+    cards = member_client.get(picked).content.decode()
+    assert 'value="house-BL"' in cards and f'value="deck:{deck.pk}" selected' in cards
+    wild = member_client.get(picked + "&card=house-BL").content.decode()
+    assert "counts as a Wild here" in wild
+    action = member_client.get(picked + "&card=house-F").content.decode()
+    assert "no sheet says what one does when it is turned up" in action
+    # A deck the crew put away is no longer offered, nor read.
+    Deck.objects.filter(pk=deck.pk).update(archived=True)
+    assert f"deck:{deck.pk}" not in member_client.get(url).content.decode()
+    assert member_client.get(picked + "&card=house-BL").status_code == 422
+
+
+@pytest.mark.django_db
+def test_someone_else_s_deck_is_refused_in_words_and_shows_none_of_its_cards(client, deck_game):
+    deck = deck_game.deck.deck
+    picked = reverse("referee:first_card") + f"?edition=deck:{deck.pk}&card=house-BL"
+    for reader in (client, _member_of_another_crew(client)):
+        response = reader.get(picked)
+        text = response.content.decode()
+        assert response.status_code == 422
+        assert "That deck is not one of your crew&#x27;s decks" in text
+        assert 'value="house-BL"' not in text and "Our box" not in text
+    with translation.override("es"):
+        spanish = client.get(picked, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Esa baraja no es de tu grupo" in spanish
+
+
+def _member_of_another_crew(client):
+    from tests.factories import MembershipFactory, UserFactory
+
+    client.force_login(MembershipFactory(user=UserFactory()).user)
+    return client
