@@ -143,10 +143,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:\d|zero|one|two|three|four|five|six|seven|eight|nine)\b",
             "colour number",
         ),
-        # "+4 on +4", "+2 on top of a +2": a draw card laid on a draw card is about stacking.
+        # "+4 on +4", "+2 on top of a +2", "+2 encima de otro +2": a draw card laid on a draw
+        # card is about stacking.
         (
-            r"\b(drawtwo|wilddrawfour)\s+(?:on|onto|over|after|upon)\s+"
-            r"(?:(?:a|an|another|the|top|of|my|your|their|his|her|someones?)\s+)*"
+            r"\b(drawtwo|wilddrawfour)\s+(?:on|onto|over|after|upon|sobre|encima|arriba|"
+            r"despues|tras|con)\s+"
+            r"(?:(?:a|an|another|the|top|of|my|your|their|his|her|someones?|de|del|un|una|"
+            r"otro|otra|el|la|mi|tu|su|ese|esa)\s+)*"
             r"(drawtwo|wilddrawfour)\b",
             r"\1 stack \2",
         ),
@@ -274,7 +277,7 @@ _STEMMERS = {EN: snowball("english"), ES: snowball("spanish")}
 # English whatever the question's language, so "castigo" and "penalty" meet.
 _CANONICAL: frozenset[str] = frozenset(
     word
-    for token in (*(t for _, t in _PHRASES), *_SYNONYMS.values())
+    for token in (*(t for _, t in _PHRASES), *_SYNONYMS.values(), *search_es.VERB_FORMS.values())
     for word in _WORD.findall(token)
 )
 
@@ -313,7 +316,10 @@ def _plain(text: str) -> list[str]:
 
 def _term(word: str, language: str) -> str | None:
     """One word's search term, or None for a stop word."""
-    word = _SYNONYMS.get(word, word)
+    if word in _SYNONYMS:
+        word = _SYNONYMS[word]
+    elif language == ES:
+        word = search_es.VERB_FORMS.get(word, word)
     if word in _STOP_WORDS:
         return None
     word = _stem(word, language)

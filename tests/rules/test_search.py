@@ -4,6 +4,7 @@ import pytest
 
 from scorekeeper.rules import EDITIONS, ENTRIES, get_entry, search
 from scorekeeper.rules.search import normalise
+from scorekeeper.rules.search_es import looks_spanish
 
 # Questions as people type them mid-argument, and the entry that must come first.
 DISPUTES = [
@@ -216,3 +217,96 @@ def test_a_themed_deck_entry_answers_only_a_question_that_names_the_deck(query):
     assert slugs[0] == "deck-classic"
     assert not any(slug.startswith("deck-") for slug in slugs[1:])
     assert search("what does the sheldon card do")[0].entry.slug == "kitty-card"
+
+
+# --- Spanish as tables type it: every form of the game's verbs, voseo, filler ----------------
+
+
+def test_eating_and_sucking_two_are_the_same_draw_two():
+    assert normalise("me tengo que comer dos?") == normalise("chupate dos") == ["drawtwo"]
+    assert normalise("me comí dos") == normalise("agarrá dos") == ["drawtwo"]
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "robaron",
+        "robarme",
+        "cómetelas",
+        "comerse",
+        "chupé",
+        "agarré",
+        "agarrala",
+        "levanté",
+        "cogí",
+        "cojo",
+        "jalar",
+        "jalé",
+        "saqué",
+        "tomaste",
+    ],
+)
+def test_every_form_of_a_regional_verb_for_drawing_is_draw(word):
+    assert normalise(f"puedo {word}", "es") == normalise("draw")
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["tirarla", "tírala", "eché", "echarle", "pusiste", "ponerla", "bajé", "solté", "juegue"],
+)
+def test_every_form_of_a_regional_verb_for_playing_is_play(word):
+    assert normalise(f"puedo {word}", "es") == normalise("play")
+
+
+def test_a_verb_with_its_pronouns_finds_what_the_plain_verb_finds():
+    plain = search("la carta que robo me sirve, la puedo tirar")
+    clitic = search("la carta que robo me sirve, puedo tirarla")
+    assert plain[0].entry.slug == clitic[0].entry.slug
+
+
+@pytest.mark.parametrize(
+    ("voseo", "tuteo"),
+    [
+        ("¿podés tirar un +4 si tenés el color?", "¿puedes tirar un +4 si tienes el color?"),
+        ("repartí siete cartas a cada uno", "reparte siete cartas a cada uno"),
+        ("agarrá una del mazo", "agarra una del mazo"),
+    ],
+)
+def test_voseo_reads_like_tuteo(voseo, tuteo):
+    assert normalise(voseo, "es") == normalise(tuteo, "es")
+
+
+def test_the_forms_are_spelt_as_spanish_spells_them():
+    from scorekeeper.rules.search_es import conjugate
+
+    assert {"saque", "saquen", "sacate"} <= conjugate("sacar")
+    assert {"cojo", "coja", "cogiste", "cogerlas"} <= conjugate("coger")
+    assert {"juego", "juegue", "jugue", "jugamos", "juga"} <= conjugate("jugar", "jueg")
+    assert {"empiezo", "empece", "empiece"} <= conjugate("empezar", "empiez")
+
+
+def test_spanish_verb_forms_leave_english_alone():
+    assert "draw" not in normalise("if a +4 comes up first", "en")
+    assert not looks_spanish("what if it comes up first")
+    assert looks_spanish("robaron dos")
+
+
+def test_low_is_low_not_a_card_played():
+    terms = normalise("gana el puntaje más bajo", "es")
+    assert normalise("low")[0] in terms
+    assert normalise("play")[0] not in terms
+
+
+def test_having_just_drawn_ends_nothing():
+    assert "end" not in normalise("acabo de robar una, la puedo tirar", "es")
+    assert normalise("end")[0] in normalise("cuando acaba la partida", "es")
+
+
+def test_a_draw_card_on_a_draw_card_is_stacking_in_spanish_too():
+    assert normalise("stack")[0] in normalise("puedo tirar un +2 encima de otro +2")
+    assert normalise("stack")[0] in normalise("un toma 4 sobre un toma 2")
+
+
+def test_table_filler_and_chat_carry_nothing():
+    assert normalise("boludo, puedo acumular +2 xfa") == normalise("puedo acumular +2")
+    assert normalise("wey podés acumular +2") == normalise("puedes acumular +2")
