@@ -350,3 +350,46 @@ def test_a_likely_answer_is_covered_and_names_its_entry():
     found = search_module.Lookup("q", lookup("can you stack draw 2").hits, LIKELY)
     assert found.covered and found.likely and found.answer.slug == "stacking"
     assert found.house_rule is None
+
+
+# A matter the sheets never speak of (money, phones, the game's history...) named in a question
+# that otherwise reads like a settled one.
+OFF_RULES = (
+    "we bet money on the game, does the winner still need 500 points",
+    "si apostamos dinero el ganador tiene que llegar a 500?",
+)
+
+
+@pytest.mark.parametrize("question", OFF_RULES)
+def test_a_matter_no_sheet_speaks_of_gets_the_banner(monkeypatch, question):
+    found = lookup(question)
+    assert found.verdict == NONE and found.hits[0].entry.slug == "winning-500"
+    # Without the check the same question would be passed off as (likely) covered.
+    monkeypatch.setattr(search_module, "_OFF_RULES", {"en": frozenset(), "es": frozenset()})
+    search_module._analyse.cache_clear()
+    try:
+        assert lookup(question).verdict != NONE
+    finally:
+        search_module._analyse.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many points do you need to win", "cuantos puntos hay que hacer para ganar"],
+)
+def test_the_settled_question_beside_it_keeps_its_answer(question):
+    assert lookup(question).verdict == ANSWER
+    assert lookup(question).answer.slug == "winning-500"
+
+
+def test_no_word_a_sheet_backed_entry_uses_marks_a_matter_off_the_rules():
+    off_rules = search_module._OFF_RULES
+    assert off_rules["en"] and off_rules["es"]
+    for entry in search_module.ENTRIES:
+        if not entry.covered:
+            continue
+        spanish = search_module.search_es.ENTRIES_ES.get(entry.slug)
+        readings = [(entry.interpretation, "en"), (spanish.interpretation if spanish else "", "es")]
+        for parts in (*search_module._entry_texts(entry).values(), readings):
+            for text, language in parts:
+                assert not off_rules[language].intersection(normalise(text, language)), text
