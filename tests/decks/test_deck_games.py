@@ -10,16 +10,9 @@ from scorekeeper.gamefiles.files import export_game, import_file
 from scorekeeper.games.models import Game, Player, Round
 from scorekeeper.games.scoreboard import load_game
 from scorekeeper.games.services import game_rematch, game_start, round_edit, round_record
+from tests.deck_samples import BOX, start_with_deck
 from tests.factories import CrewFactory, PlayerFactory
 
-BOX = {
-    "name": "Our 112-card box",
-    "base": "classic",
-    "cards": [
-        {"token": "BL", "name": "Blank", "kind": "wild", "count": 4, "points": 40},
-        {"token": "SH", "name": "Swap Hands", "kind": "wild", "count": 1, "points": 40},
-    ],
-}
 FLIP = {
     "name": "Flip box",
     "base": "kitty",
@@ -39,19 +32,6 @@ FLIP = {
 }
 
 
-def start(crew, data):
-    version = version_of(Deck.objects.create(crew=crew, name=data["name"]), data)
-    players = [Player.objects.get_or_create(crew=crew, name=name)[0] for name in ("Ann", "Ben")]
-    return game_start(
-        crew=crew,
-        players=players,
-        edition="classic",
-        scoring="standard",
-        target=500,
-        deck=version,
-    )
-
-
 def fresh(game):
     return load_game(Game.objects.all(), game.pk)
 
@@ -59,7 +39,7 @@ def fresh(game):
 @pytest.mark.django_db
 def test_a_round_with_the_crew_s_cards_is_saved_scored_and_exported():
     crew = CrewFactory()
-    game = start(crew, BOX)
+    game = start_with_deck(crew, BOX)
     saved = round_record(game=fresh(game), winner="Ann", hands={"Ben": "R7 BL SH"})
     assert saved.board.scored.totals == {"Ann": 87, "Ben": 0}
     assert list(Round.objects.get(game=game).hands.values_list("points", flat=True)) == [87]
@@ -73,7 +53,7 @@ def test_a_round_with_the_crew_s_cards_is_saved_scored_and_exported():
 
 @pytest.mark.django_db
 def test_an_exported_deck_game_imports_on_another_crew_with_the_same_totals():
-    game = start(CrewFactory(), BOX)
+    game = start_with_deck(CrewFactory(), BOX)
     round_record(game=fresh(game), winner="Ann", hands={"Ben": "BL BL 5"})
     exported = export_game(fresh(game))
     other = CrewFactory()
@@ -89,7 +69,7 @@ def test_an_exported_deck_game_imports_on_another_crew_with_the_same_totals():
 
 @pytest.mark.django_db
 def test_a_file_whose_hands_use_a_token_its_deck_does_not_define_is_refused_whole():
-    game = start(CrewFactory(), BOX)
+    game = start_with_deck(CrewFactory(), BOX)
     round_record(game=fresh(game), winner="Ann", hands={"Ben": "BL"})
     exported = export_game(fresh(game))
     exported["rounds"][0]["hands"]["Ben"] = "QQ"
@@ -102,7 +82,7 @@ def test_a_file_whose_hands_use_a_token_its_deck_does_not_define_is_refused_whol
 
 @pytest.mark.django_db
 def test_each_round_of_a_two_sided_deck_is_scored_by_the_side_that_was_up():
-    game = start(CrewFactory(), FLIP)
+    game = start_with_deck(CrewFactory(), FLIP)
     assert fresh(game).edition == "kitty"  # the deck's base settles the rules
     round_record(game=fresh(game), winner="Ann", hands={"Ben": "RF X"}, side=1)
     saved = round_record(game=fresh(game), winner="Ann", hands={"Ben": "DC"}, side=2)
@@ -122,7 +102,7 @@ def test_each_round_of_a_two_sided_deck_is_scored_by_the_side_that_was_up():
 @pytest.mark.django_db
 def test_a_game_keeps_the_deck_version_it_was_played_with():
     crew = CrewFactory()
-    game = start(crew, BOX)
+    game = start_with_deck(crew, BOX)
     round_record(game=fresh(game), winner="Ann", hands={"Ben": "BL"})
     deck = Deck.objects.get(crew=crew)
     worth_more = {**BOX, "cards": [{**BOX["cards"][0], "points": 90}, BOX["cards"][1]]}
@@ -176,7 +156,7 @@ def test_a_crew_s_deck_costs_the_scoreboard_and_the_round_post_no_query(crew_cli
         scoring="standard",
         target=500,
     )
-    own = start(crew, BOX)
+    own = start_with_deck(crew, BOX)
     counts = {}
     for label, game, hand in (("plain", plain, "R7 W"), ("own", own, "R7 BL")):
         page = reverse("games:game_detail", args=[game.pk])
@@ -206,7 +186,7 @@ def test_the_home_page_names_each_game_s_deck_without_a_query_per_game(crew_clie
         game_start(crew=crew, players=players, edition="classic", scoring="standard", target=500)
     plain = _queries(client, "get", "/")
     for _ in range(3):
-        start(crew, BOX)
+        start_with_deck(crew, BOX)
     page = client.get("/").content.decode()
     assert page.count("Our 112-card box") >= 3
     assert _queries(client, "get", "/") == plain

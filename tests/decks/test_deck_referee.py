@@ -6,10 +6,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper.decks.models import Deck, version_of
+from scorekeeper.decks.models import Deck
 from scorekeeper.games.models import Challenge
-from scorekeeper.games.services import game_start
-from tests.factories import PlayerFactory
+from tests.deck_samples import start_with_deck
 
 DECK = {
     "name": "Our box",
@@ -31,16 +30,7 @@ DECK = {
 
 @pytest.fixture
 def deck_game(crew):
-    version = version_of(Deck.objects.create(crew=crew, name="Our box"), DECK)
-    players = [PlayerFactory(crew=crew, name=name) for name in ("Ann", "Ben")]
-    return game_start(
-        crew=crew,
-        players=players,
-        edition="classic",
-        scoring="standard",
-        target=500,
-        deck=version,
-    )
+    return start_with_deck(crew, DECK)
 
 
 def challenge(client, game, hand, colour="R"):

@@ -18,15 +18,8 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.decks import SUGGESTED_CARDS, house_card_data, parse_deck
 from scorekeeper.domain.editions import BUILT_IN_COUNTS, EDITIONS
+from tests.deck_samples import BOX
 
-BOX = {
-    "name": "Our 112-card box",
-    "base": "classic",
-    "cards": [
-        {"token": "BL", "name": "Blank", "kind": "wild", "count": 4, "points": 40},
-        {"token": "SH", "name": "Swap Hands", "kind": "wild", "count": 1, "points": 40},
-    ],
-}
 TWO_SIDED = {
     "name": "Flip box",
     "base": "classic",
