@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test bench lint format demo screenshots clean translations messages
+.PHONY: run test bench lint format demo screenshots clean translations messages referee-model
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,11 @@ bench: $(VENV)/.installed-test
 	@for script in $(filter-out bench/lighthouse_summary.py,$(wildcard bench/*.py)); do \
 		echo "== $$script"; $(BIN)/python $$script || exit 1; done
 	@echo "== bench/lighthouse.sh"; bench/lighthouse.sh
+
+# Train the referee's classifier again (after changing the rules library, its phrasings, the
+# corpus or the search's normalisation; a test says when).
+referee-model: $(VENV)/.installed-test
+	$(BIN)/python scripts/train_referee.py
 
 screenshots: $(VENV)/.installed-test
 	scripts/ensure-chromium.sh

@@ -60,6 +60,7 @@ def figures(questions: list[Question]) -> dict[str, float]:
     search_module._correct.cache_clear()
     search_module._nearest.cache_clear()
     search_module._char_likelihoods.cache_clear()
+    search_module._class_log_probs.cache_clear()
     search_module._words.cache_clear()
     timings = []
     for question in questions:

@@ -2,7 +2,8 @@
 `python scripts/referee_cv.py`.
 
 The tuning half is split again by a second stable hash; the search is rebuilt from one fold
-(plus the library's phrasings) and judged on the other, then the other way round. This is how
+(plus the library's phrasings), its classifier trained on that fold (scikit-learn, as
+``make referee-model`` trains it), and judged on the other, then the other way round. This is how
 a change to the search or to the phrasings is chosen without reading the held-out half (which
 this script never loads). Prints the same figures as ``bench/referee_accuracy.py``.
 """
@@ -15,6 +16,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import train_referee  # noqa: E402  (scripts/, beside this one)
 
 from scorekeeper.rules import questions  # noqa: E402
 
@@ -35,6 +38,8 @@ def main() -> None:
         questions.tuning = lambda train=train: train
         search = importlib.reload(importlib.import_module("scorekeeper.rules.search"))
         sys.modules["scorekeeper.rules.search"] = search
+        # The classifier learns from this fold too, not from the shipped weights.
+        search.use_model(train_referee.train(search.training_examples()))
         accuracy = importlib.reload(importlib.import_module("bench.referee_accuracy"))
         for question in test:
             verdict = accuracy.judge(question)

@@ -131,6 +131,8 @@ def _likely_question():
         "whats a legal card to put down",
         "is it bad to keep a wild for the end",
         "the pile in the middle, what goes there",
+        "can i hold on to a wild until the end",
+        "puedo guardar el comodin para el final",
     ):
         if lookup(question).likely:
             return question

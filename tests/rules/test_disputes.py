@@ -326,11 +326,33 @@ def test_a_clear_question_is_an_answer_and_a_house_rule_is_never_one():
 def test_a_question_nearer_the_matters_no_sheet_settles_gets_the_banner(monkeypatch):
     found = lookup(NEAR_MISS)
     assert found.verdict == NONE and found.hits and found.hits[0].entry.covered
-    # Without those steps (the nearest phrasing, and the two naive Bayes) the same question
-    # would be passed off as covered.
+    # Without those steps (the nearest phrasing, the two naive Bayes and the classifier) the
+    # same question would be passed off as covered.
     monkeypatch.setattr(search_module, "_UNSETTLED_MARGIN", 1000.0)
     monkeypatch.setattr(search_module, "_UNSETTLED_LIKELIER", 1000.0)
+    monkeypatch.setattr(search_module, "_UNSETTLED_PROBABILITY", 1.01)
     assert lookup(NEAR_MISS).verdict != NONE
+
+
+# No sheet speaks of a second deck: the classifier alone finds it most likely one of the
+# matters no sheet settles, though the words of one-card-at-a-time would answer it.
+TWO_DECKS = "we mixed two decks together is that allowed"
+
+
+def test_a_question_the_classifier_finds_unsettled_gets_the_banner(monkeypatch):
+    found = lookup(TWO_DECKS)
+    assert found.verdict == NONE and found.hits and found.hits[0].entry.covered
+    monkeypatch.setattr(search_module, "_UNSETTLED_PROBABILITY", 1.01)
+    assert lookup(TWO_DECKS).verdict != NONE
+
+
+def test_the_classifier_reorders_the_hits(monkeypatch):
+    """A Wild laid on a Skip is a question about the Wild; the words alone put ending on an
+    action card first."""
+    question = "wild card on a skip ok?"
+    assert lookup(question).hits[0].entry.slug == "wild"
+    monkeypatch.setattr(search_module, "_CLASSIFIER_WEIGHT", 0.0)
+    assert lookup(question).hits[0].entry.slug == "end-on-action-card"
 
 
 def test_too_little_of_the_question_accounted_for_gets_the_banner(monkeypatch):
@@ -341,9 +363,14 @@ def test_too_little_of_the_question_accounted_for_gets_the_banner(monkeypatch):
 
 
 def test_an_answer_must_stand_clear_of_the_next_hit(monkeypatch):
-    assert lookup("can you stack draw 2").verdict == ANSWER
-    monkeypatch.setattr(search_module, "_ANSWER_LEAD", 1000.0)
-    assert lookup("can you stack draw 2").verdict == LIKELY
+    question = "who deals the cards"
+    found = lookup(question)
+    assert found.verdict == ANSWER and found.hits[1].score > 0
+    lead = found.hits[0].score / found.hits[1].score
+    monkeypatch.setattr(search_module, "_ANSWER_LEAD", lead)
+    assert lookup(question).verdict == ANSWER
+    monkeypatch.setattr(search_module, "_ANSWER_LEAD", lead + 1)
+    assert lookup(question).verdict == LIKELY
 
 
 def test_a_likely_answer_is_covered_and_names_its_entry():

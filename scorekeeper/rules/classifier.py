@@ -1,0 +1,84 @@
+"""A logistic regression over the ways each entry is asked: which entry (or the matters no
+sheet settles) a question most likely means, learned from examples rather than from words
+alone.
+
+The search (``search.py``) turns each example into features (its terms, pairs of neighbouring
+terms and letter 4-grams); the examples are the entries' titles and aliases, the library's
+phrasings and the corpus's tuning half, never its held-out half. Fitting the model takes about
+ten seconds, so ``scripts/train_referee.py`` (``make referee-model``, scikit-learn) does it once
+and ships the weights in ``model/referee.json.gz``, with a fingerprint of the examples (a test
+fails when they change without a new model). Reading and scoring here are pure Python:
+scikit-learn is a tool of the training, not a dependency of the app.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import math
+from array import array
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+MODEL_PATH = Path(__file__).resolve().parent / "model" / "referee.json.gz"
+UNSETTLED = "-"  # the label of the matters no sheet settles
+FORMAT = 1
+
+Example = tuple[Sequence[str], str]  # a text's features, and the label of what it asks for
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    labels: tuple[str, ...]  # entry slugs, and ``UNSETTLED``
+    intercepts: tuple[float, ...]
+    rows: dict[str, tuple[int, float]]  # per feature: its row, its inverse document frequency
+    steps: array  # the weights, a row of one per label for each feature, in 8-bit steps...
+    scale: float  # ...of this size
+    fingerprint: str  # of the examples it learned from
+
+    def log_probs(self, features: Sequence[str]) -> dict[str, float]:
+        """Each label's log-probability for a text with these features."""
+        counts = Counter(feature for feature in features if feature in self.rows)
+        values = {}
+        for feature, count in counts.items():
+            row, inverse_frequency = self.rows[feature]
+            values[row] = (1 + math.log(count)) * inverse_frequency
+        norm = math.sqrt(sum(value * value for value in values.values())) or 1.0
+        width = len(self.labels)
+        logits = list(self.intercepts)
+        for row, value in values.items():
+            share = value * self.scale / norm
+            steps = self.steps[row * width : (row + 1) * width]
+            logits = [logit + share * step for logit, step in zip(logits, steps, strict=True)]
+        top = max(logits)
+        total = top + math.log(sum(math.exp(logit - top) for logit in logits))
+        return {label: logit - total for label, logit in zip(self.labels, logits, strict=True)}
+
+
+def fingerprint(examples: Sequence[Example]) -> str:
+    """A digest of the examples, in order: what a model learned from."""
+    digest = hashlib.sha256()
+    for features, label in examples:
+        digest.update(json.dumps([label, list(features)], ensure_ascii=False).encode())
+    return digest.hexdigest()
+
+
+def load(path: Path = MODEL_PATH) -> Model:
+    document = json.loads(gzip.decompress(path.read_bytes()))
+    if document["format"] != FORMAT:
+        raise ValueError(f"{path.name}: format {document['format']!r}, expected {FORMAT}")
+    steps = array("b")
+    steps.frombytes(base64.b64decode(document["steps"]))
+    names, idf = document["features"], document["idf"]
+    return Model(
+        labels=tuple(document["labels"]),
+        intercepts=tuple(document["intercepts"]),
+        rows={name: (row, value) for row, (name, value) in enumerate(zip(names, idf, strict=True))},
+        steps=steps,
+        scale=document["scale"],
+        fingerprint=document["fingerprint"],
+    )

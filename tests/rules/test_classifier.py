@@ -1,0 +1,96 @@
+"""The referee's classifier: the shipped weights, training, and reading them back."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rules import classifier
+from scorekeeper.rules.entries import ENTRIES
+from scorekeeper.rules.questions import phrasings, tuning
+
+search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import train_referee  # noqa: E402  (scripts/train_referee.py: training is a tool, not the app)
+
+TOY = [
+    (["w:stack", "w:drawtwo"], "stacking"),
+    (["w:stack", "w:wilddrawfour"], "stacking"),
+    (["w:call", "w:uno"], "call-uno"),
+    (["w:forget", "w:call", "w:uno"], "call-uno"),
+    (["w:money", "w:bet"], classifier.UNSETTLED),
+    (["w:money", "w:phone"], classifier.UNSETTLED),
+]
+
+
+def test_the_shipped_model_learned_from_todays_library_and_tuning_half():
+    """Fails when the entries, the phrasings, the tuning half or the normalisation change
+    without `make referee-model`."""
+    model = classifier.load()
+    assert model.fingerprint == classifier.fingerprint(search_module.training_examples())
+    assert set(model.labels) == {entry.slug for entry in ENTRIES} | {classifier.UNSETTLED}
+
+
+def test_the_classifier_learns_from_the_library_and_the_tuning_half_only():
+    """Every entry's title, aliases and phrasings, the library's phrasings and the tuning half:
+    nothing else (the tuning half holds no held-out question, see test_corpus)."""
+    examples = search_module.training_examples()
+    library = sum(
+        len(texts["title"]) + len(texts["phrasings"])
+        for texts in map(search_module._entry_texts, ENTRIES)
+    )
+    assert len(examples) == library + len(phrasings()) + len(tuning())
+    asked = {tuple(features) for features, _ in examples}
+    for question in tuning():
+        assert tuple(search_module._features(question.text, question.language)) in asked
+
+
+def test_a_trained_model_tells_its_labels_apart():
+    model = train_referee.train(TOY)
+    assert set(model.labels) == {"stacking", "call-uno", classifier.UNSETTLED}
+    found = model.log_probs(["w:stack", "w:drawtwo"])
+    assert max(found, key=found.get) == "stacking"
+    found = model.log_probs(["w:money"])
+    assert max(found, key=found.get) == classifier.UNSETTLED
+    assert math.isclose(sum(math.exp(value) for value in found.values()), 1.0)
+    # Features it never saw change nothing; a text with none gets the intercepts alone.
+    assert model.log_probs(["w:uno", "w:xyzzy"]) == model.log_probs(["w:uno"])
+    assert model.log_probs([]) == model.log_probs(["w:xyzzy"])
+    assert model.fingerprint == classifier.fingerprint(TOY)
+    assert model.fingerprint != classifier.fingerprint(TOY[:-1])
+
+
+def test_a_dumped_model_reads_back_the_same(tmp_path):
+    model = train_referee.train(TOY)
+    path = tmp_path / "model.json.gz"
+    train_referee.dump(model, path)
+    again = classifier.load(path)
+    assert again == model
+    for features in (["w:stack"], ["w:call", "w:uno", "w:uno"], ["w:bet", "w:stack"]):
+        assert again.log_probs(features) == model.log_probs(features)
+
+
+def test_a_model_of_another_format_is_refused(tmp_path):
+    path = tmp_path / "model.json.gz"
+    train_referee.dump(train_referee.train(TOY), path)
+    document = json.loads(gzip.decompress(path.read_bytes()))
+    document["format"] = 99
+    path.write_bytes(gzip.compress(json.dumps(document).encode()))
+    with pytest.raises(ValueError, match="format 99"):
+        classifier.load(path)
+
+
+def test_use_model_swaps_the_weights_the_search_scores_with():
+    question = "we mixed two decks together is that allowed"
+    shipped = search_module._class_log_probs(question)
+    try:
+        search_module.use_model(train_referee.train(TOY))
+        assert search_module._class_log_probs(question) != shipped
+    finally:
+        search_module.use_model(None)
+    assert search_module._class_log_probs(question) == shipped
