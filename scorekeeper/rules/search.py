@@ -18,7 +18,9 @@ only, an English one against English words first, so "pila" never becomes "pile"
 
 Ranking is BM25F: one document per entry with three fields (its title, the phrasings people
 type, its answer), both languages in one document, plus the best single phrasing's match and a
-factor for how much of the question the entry accounts for.
+factor for how much of the question the entry accounts for; then two naive Bayes (words,
+letters) and a logistic regression (``classifier``, weights trained offline) learned from the
+ways each entry is asked reorder the hits.
 
 ``lookup`` adds the verdict, earned in three steps (see ``Lookup``): an *answer* when the best
 sheet-backed entry clearly accounts for the question, a *likely answer* when it does less
@@ -890,12 +892,12 @@ def training_examples() -> list[classifier.Example]:
     library's phrasings and the corpus's tuning half, and the matters no sheet settles."""
     examples: list[classifier.Example] = []
     for doc in (*_DOCS, _UNSETTLED):
-        label = doc.entry.slug if doc.entry is not None else classifier.UNSETTLED
+        slug = doc.entry.slug if doc.entry is not None else None
+        label = slug or classifier.UNSETTLED
         if doc.entry is not None:
             texts = _entry_texts(doc.entry)
             for text, language in (*texts["title"], *texts["phrasings"]):
                 examples.append((_features(text, language), label))
-        slug = doc.entry.slug if doc.entry is not None else None
         for question in (*_PHRASED[slug], *_LEARNED[slug]):
             examples.append((_features(question.text, question.language), label))
     return examples
@@ -1129,13 +1131,12 @@ def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
     """Search, then give the verdict (see ``Lookup``).
 
     No sheet covers it: nothing matched; the best match is an entry no sheet backs (a house
-    rule such as 7-0, a misdeal); the question is nearer to a matter no sheet settles than to
+    rule such as 7-0, a misdeal); the classifier finds it more than _UNSETTLED_PROBABILITY
+    likely to be a matter no sheet settles; the question is nearer to such a matter than to
     the best entry; it names a matter the sheets never speak of (money, phones, the game's
     history: ``_OFF_RULES``) and the best entry doesn't; or the best match accounts for too
-    little of the question. An answer
-    accounts for most of the question and stands clear of the next hit; anything between is a
-    likely answer. Raises
-    ValueError for an unknown edition, like ``search``.
+    little of the question. An answer accounts for most of the question and stands clear of
+    the next hit; anything between is a likely answer. ValueError for an unknown edition.
     """
     _check_edition(edition)
     if limit <= 0 or not query or not query.strip():
