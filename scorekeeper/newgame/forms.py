@@ -22,7 +22,19 @@ class GameSetupForm(forms.Form):
     new_player = forms.CharField(
         required=False, max_length=MAX_NAME_LENGTH, label=gettext_lazy("Add a new player")
     )
-    edition = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="classic")
+    edition = forms.ChoiceField(
+        choices=(),
+        widget=forms.RadioSelect,
+        initial="classic",
+        # A deck archived or deleted on another phone while this form was open: say so, not
+        # Django's "deck:12 is not one of the available choices".
+        error_messages={
+            "invalid_choice": gettext_lazy(
+                "That deck is not in your crew's list any more (archived or deleted on another"
+                " phone?): choose one from the list."
+            )
+        },
+    )
     scoring = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="standard")
     target_choice = forms.ChoiceField(
         choices=[(str(t), str(t)) for t in TARGET_CHOICES] + [("custom", gettext_lazy("Other"))],

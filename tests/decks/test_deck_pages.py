@@ -177,6 +177,38 @@ def test_a_new_game_is_played_with_the_chosen_deck(crew_client):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "That deck is not in your crew&#x27;s list any more (archived or deleted"),
+        ("es", "Esa baraja ya no está en la lista de tu grupo (¿archivada o borrada"),
+    ],
+)
+def test_a_deck_archived_while_new_game_was_open_is_refused_in_words(crew_client, language, said):
+    """Archived on another phone between drawing New game and pressing Start: a clear 422,
+    no game, and none of Django's "deck:12 is not one of the available choices"."""
+    client, crew = crew_client
+    deck = make(client, base="kitty")
+    assert f'value="deck:{deck.pk}"' in client.get(reverse("newgame:game_new")).content.decode()
+    Deck.objects.filter(pk=deck.pk).update(archived=True)
+    response = client.post(
+        reverse("newgame:game_new"),
+        {
+            "seat": ["Ann", "Ben"],
+            "edition": f"deck:{deck.pk}",
+            "scoring": "standard",
+            "target_choice": "500",
+            "action": "start",
+        },
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    page = response.content.decode()
+    assert response.status_code == 422 and said in page
+    assert f"deck:{deck.pk}" not in page.replace(f'value="deck:{deck.pk}"', "")
+    assert "valid choice" not in page and not Game.objects.filter(crew=crew).exists()
+
+
+@pytest.mark.django_db
 def test_a_two_sided_game_asks_which_side_was_up_and_scores_by_it(crew_client):
     from scorekeeper.decks import services
     from scorekeeper.games.models import Round
