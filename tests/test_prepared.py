@@ -2,7 +2,6 @@
 the session's user and the session itself come out exactly as Django's own queries make them,
 in one query, on every thread's own connection."""
 
-import threading
 from datetime import timedelta
 from unittest import mock
 
@@ -20,6 +19,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.kept import _MEMBERS_GAME
 from scorekeeper.prepared import Prepared
 from tests.factories import GameFactory, MembershipFactory, UserFactory
+from tests.threads import at_once, failures
 
 BY_PK = Prepared(
     lambda game_id: Game.objects.select_related("crew", "night").filter(pk=game_id), game_id=int
@@ -94,29 +94,16 @@ def test_two_rows_are_refused_as_get_refuses_them(db):
 @pytest.mark.django_db(transaction=True)
 def test_threads_read_at_once_each_on_its_own_connection():
     games = [GameFactory() for _ in range(4)]
-    barrier = threading.Barrier(len(games))
-    found: dict[int, tuple[int, int]] = {}
-    errors: list[Exception] = []
 
-    def read(index: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            for _ in range(20):
-                game = BY_PK.get(game_id=games[index].pk)
-                found[index] = (game.pk, game.crew.pk)
-            assert BY_PK._local.default.connection is connections["default"]  # its own
-        except Exception as error:  # noqa: BLE001 - reported below
-            errors.append(error)
-        finally:
-            connection.close()
+    def read(index: int) -> tuple[int, int]:
+        for _ in range(20):
+            game = BY_PK.get(game_id=games[index].pk)
+        assert BY_PK._local.default.connection is connections["default"]  # its own
+        return game.pk, game.crew.pk
 
-    threads = [threading.Thread(target=read, args=(i,)) for i in range(len(games))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not errors, errors
-    assert found == {i: (game.pk, game.crew_id) for i, game in enumerate(games)}
+    found = at_once(read, len(games), timeout=60)
+    assert not failures(found), failures(found)
+    assert found == [(game.pk, game.crew_id) for game in games]
 
 
 def test_the_sessions_user_comes_with_their_preference_and_an_inactive_one_is_no_user(member):

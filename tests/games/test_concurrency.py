@@ -11,6 +11,7 @@ from django.urls import reverse
 from scorekeeper.games.models import Game, Round
 from scorekeeper.games.services import locked_game, round_record
 from tests.factories import GameFactory, MembershipFactory, entry_of
+from tests.threads import at_once, failures
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,25 +41,8 @@ def table():
 
 def in_parallel(phones, request):
     """Run ``request(index, client)`` on every phone at the same moment; the responses."""
-    barrier = threading.Barrier(len(phones))
-    results: list = [None] * len(phones)
-
-    def run(index, client):
-        try:
-            barrier.wait(timeout=30)
-            results[index] = request(index, client)
-        except Exception as error:  # noqa: BLE001 - reported by the test below
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(phones)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    errors = [r for r in results if isinstance(r, Exception)]
-    assert not errors, errors
+    results = at_once(lambda index: request(index, phones[index]), len(phones))
+    assert not failures(results), failures(results)
     return results
 
 

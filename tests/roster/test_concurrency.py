@@ -6,10 +6,7 @@ applied or one is refused with a message: never a round whose entry or hands nam
 who is gone, never a seat left behind.
 """
 
-import threading
-
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -19,6 +16,7 @@ from scorekeeper.roster import services
 from scorekeeper.roster.services import RosterError
 from tests.factories import CrewFactory, GameFactory, MembershipFactory, PlayerFactory
 from tests.games.test_concurrency import in_parallel
+from tests.threads import at_once, failures
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -138,24 +136,12 @@ def test_a_merge_while_new_games_seat_the_merged_player(crew_with_a_typo):
 def test_two_renames_to_one_name_at_once_apply_one():
     crew = CrewFactory()
     players = [PlayerFactory(crew=crew, name=f"P{i}") for i in range(PHONES)]
-    barrier = threading.Barrier(PHONES)
-    outcomes = [None] * PHONES
-
-    def run(index):
-        try:
-            barrier.wait(timeout=30)
-            outcomes[index] = services.rename(crew=crew, player_id=players[index].pk, name="Max")
-        except RosterError as error:
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(PHONES)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = at_once(
+        lambda index: services.rename(crew=crew, player_id=players[index].pk, name="Max"),
+        PHONES,
+        timeout=60,
+    )
     refused = [o for o in outcomes if isinstance(o, RosterError)]
-    assert len(refused) == PHONES - 1
+    assert len(refused) == PHONES - 1 == len(failures(outcomes))
     assert all("Max" in str(error) for error in refused)
     assert Player.objects.filter(crew=crew, name="Max").count() == 1
