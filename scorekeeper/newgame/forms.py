@@ -14,6 +14,30 @@ from scorekeeper.languages.words import in_words
 TARGET_CHOICES = (250, 500, 1000)
 
 
+class EditionField(forms.ChoiceField):
+    """The deck to play with. A deck archived or deleted on another phone while the form was
+    open, or a name that is no edition, is refused in words, not with Django's "deck:12 is not
+    one of the available choices"."""
+
+    def validate(self, value):
+        try:
+            super().validate(value)
+        except forms.ValidationError:
+            if value.startswith("deck:"):
+                raise forms.ValidationError(
+                    _(
+                        "That deck is not in your crew's list any more (archived or deleted on"
+                        " another phone?): choose one from the list."
+                    ),
+                    code="invalid_choice",
+                ) from None
+            raise forms.ValidationError(
+                _("There is no edition called %(name)s: choose a deck from the list.")
+                % {"name": repr(value)},
+                code="invalid_choice",
+            ) from None
+
+
 class GameSetupForm(forms.Form):
     """Seat order is kept as repeated ``seat`` values (player names) so the form can be
     rebuilt after every add / move / remove, with or without JavaScript."""
@@ -22,19 +46,7 @@ class GameSetupForm(forms.Form):
     new_player = forms.CharField(
         required=False, max_length=MAX_NAME_LENGTH, label=gettext_lazy("Add a new player")
     )
-    edition = forms.ChoiceField(
-        choices=(),
-        widget=forms.RadioSelect,
-        initial="classic",
-        # A deck archived or deleted on another phone while this form was open: say so, not
-        # Django's "deck:12 is not one of the available choices".
-        error_messages={
-            "invalid_choice": gettext_lazy(
-                "That deck is not in your crew's list any more (archived or deleted on another"
-                " phone?): choose one from the list."
-            )
-        },
-    )
+    edition = EditionField(choices=(), widget=forms.RadioSelect, initial="classic")
     scoring = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="standard")
     target_choice = forms.ChoiceField(
         choices=[(str(t), str(t)) for t in TARGET_CHOICES] + [("custom", gettext_lazy("Other"))],

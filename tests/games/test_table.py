@@ -283,7 +283,7 @@ def test_new_game_seats_players_in_order_and_starts(crew_client):
         ({"seat": ["Ann"]}, "Seat 2 to 10 players"),
         ({"seat": ["Ann", "Ben"], "target_choice": "custom"}, "Enter a target"),
         ({"seat": ["Ann", "Ben"], "target_choice": "custom", "target_custom": "0"}, "greater than"),
-        ({"seat": ["Ann", "Ben"], "edition": "pokemon"}, "Select a valid choice"),
+        ({"seat": ["Ann", "Ben"], "edition": "pokemon"}, "There is no edition called"),
     ],
 )
 def test_new_game_refusals_start_nothing(crew_client, extra, message):
