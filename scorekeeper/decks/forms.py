@@ -24,6 +24,7 @@ class DeckCreateForm(forms.Form):
         widget=forms.RadioSelect,
         initial="classic",
         label=gettext_lazy("Starts from"),
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the decks in the list.")},
     )
     two_sided = forms.BooleanField(required=False, label=gettext_lazy("Two-sided deck"))
     side_1 = forms.CharField(
@@ -61,7 +62,11 @@ class CardForm(forms.Form):
         label=gettext_lazy("Token"),
         help_text=gettext_lazy("1 to 4 letters or digits, how a hand writes it, e.g. BL"),
     )
-    kind = forms.ChoiceField(choices=(), label=gettext_lazy("Kind"))
+    kind = forms.ChoiceField(
+        choices=(),
+        label=gettext_lazy("Kind"),
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the kinds in the list.")},
+    )
     count = forms.IntegerField(
         min_value=1,
         max_value=MAX_COUNT,

@@ -35,22 +35,28 @@ class GameFilter(django_filters.FilterSet):
         choices=(),
         empty_label=gettext_lazy("Every season"),
         method="filter_season",
+        # A season deleted on another phone, or an old link: said in words, not Django's
+        # "s12 is not one of the available choices".
+        error_messages={"invalid_choice": gettext_lazy("Choose a season of your crew.")},
     )
     period = django_filters.ChoiceFilter(
         label=gettext_lazy("Period"),
         choices=PERIODS,
         empty_label=gettext_lazy("All time"),
         method="filter_period",
+        error_messages={"invalid_choice": gettext_lazy("Choose a period from the list.")},
     )
     edition = django_filters.ChoiceFilter(
         label=gettext_lazy("Edition"),
         choices=lambda: [(slug, in_words(name)) for slug, name in Edition.choices],
         empty_label=gettext_lazy("All editions"),
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the decks in the list.")},
     )
     scoring = django_filters.ChoiceFilter(
         label=gettext_lazy("Scoring"),
         choices=ScoringMode.choices,
         empty_label=gettext_lazy("Both modes"),
+        error_messages={"invalid_choice": gettext_lazy("Choose a scoring mode from the list.")},
     )
 
     class Meta:

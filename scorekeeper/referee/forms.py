@@ -143,13 +143,20 @@ class ChallengeForm(forms.Form):
             choices=names,
             widget=forms.RadioSelect,
             label=_("Who challenged?"),
-            error_messages={"required": _("Choose who challenged.")},
+            error_messages={
+                "required": _("Choose who challenged."),
+                # A player merged away on another phone while the helper was open.
+                "invalid_choice": _("Choose who challenged from this game's players."),
+            },
         )
         self.fields["challenged"] = forms.ChoiceField(
             choices=names,
             widget=forms.RadioSelect,
             label=_("Who laid the Wild Draw Four?"),
-            error_messages={"required": _("Choose who laid the Wild Draw Four.")},
+            error_messages={
+                "required": _("Choose who laid the Wild Draw Four."),
+                "invalid_choice": _("Choose who laid the Wild Draw Four from this game's players."),
+            },
         )
         if len(self.players) > 2 and only_the_drawer_challenges(edition):
             # Classic's sheet gives the challenge to the player who had to draw the 4 (with

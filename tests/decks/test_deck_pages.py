@@ -70,6 +70,7 @@ def test_a_deck_is_made_and_takes_the_crew_s_own_card(crew_client):
         ({"name": "x" * 41}, "Check the card"),
         ({"name": "Bl\u202eank"}, "invisible or control character"),
         ({"kind": "action", "count": "100"}, "holds 508 cards; a deck holds at most 500"),
+        ({"kind": "joker"}, "Choose one of the kinds in the list."),
     ],
 )
 def test_a_bad_card_is_refused_with_its_reason_and_changes_nothing(crew_client, change, message):
@@ -119,6 +120,9 @@ def test_a_two_sided_deck_names_its_sides_and_each_side_takes_its_cards(crew_cli
         reverse("decks:deck_list"), {"name": "Flip", "base": "classic", "two_sided": "on"}
     )
     assert missing.status_code == 422 and "Name both sides" in missing.content.decode()
+    unknown = client.post(reverse("decks:deck_list"), {"name": "Flip", "base": "mario"})
+    assert unknown.status_code == 422
+    assert "Choose one of the decks in the list." in unknown.content.decode()
     deck = make(client, name="Flip", two_sided="on", side_1="Light", side_2="Dark")
     client.post(reverse("decks:deck_card_add", args=[deck.pk]), {**BLANK, "side": "2"})
     sides = deck.current.data["sides"]

@@ -92,9 +92,16 @@ def test_the_stats_filter_by_period_edition_and_mode(history, member_client):
 
 @pytest.mark.django_db
 def test_an_unknown_filter_value_says_so_with_422(history, member_client):
-    response = member_client.get("/players/?edition=pokemon")
-    assert response.status_code == 422
-    assert "Select a valid choice" in response.content.decode()
+    for query, said in (
+        ("edition=pokemon", "Choose one of the decks in the list."),
+        ("season=s999", "Choose a season of your crew."),
+        ("period=forever", "Choose a period from the list."),
+        ("scoring=golf", "Choose a scoring mode from the list."),
+    ):
+        response = member_client.get(f"/players/?{query}")
+        page = response.content.decode()
+        assert response.status_code == 422 and said in page, query
+        assert "valid choice" not in page and "available choices" not in page, query
 
 
 @pytest.mark.django_db

@@ -338,7 +338,16 @@ def test_a_player_not_seated_in_the_game_is_refused(crew_client, game):
         },
     )
     assert response.status_code == 422
+    page = response.content.decode()
+    assert "Choose who challenged from this game&#x27;s players." in page
+    assert "valid choice" not in page
     assert not Challenge.objects.exists()
+    spanish = client.post(
+        reverse("referee:game_challenge", args=[game.pk]),
+        {"challenger": ids["Ann"], "challenged": str(stranger.pk), "colour": "R", "hand": "R1"},
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    assert "Elige quién tiró el Comodín Toma 4 entre los jugadores" in spanish.content.decode()
 
 
 def test_another_crews_game_is_not_found(crew_client):
