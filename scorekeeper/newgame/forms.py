@@ -47,12 +47,20 @@ class GameSetupForm(forms.Form):
         required=False, max_length=MAX_NAME_LENGTH, label=gettext_lazy("Add a new player")
     )
     edition = EditionField(choices=(), widget=forms.RadioSelect, initial="classic")
-    scoring = forms.ChoiceField(choices=(), widget=forms.RadioSelect, initial="standard")
+    scoring = forms.ChoiceField(
+        choices=(),
+        widget=forms.RadioSelect,
+        initial="standard",
+        error_messages={"invalid_choice": gettext_lazy("Choose a scoring mode from the list.")},
+    )
     target_choice = forms.ChoiceField(
         choices=[(str(t), str(t)) for t in TARGET_CHOICES] + [("custom", gettext_lazy("Other"))],
         widget=forms.RadioSelect,
         initial="500",
         label=gettext_lazy("Target"),
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose a target from the list, or Other and a number.")
+        },
     )
     target_custom = forms.IntegerField(
         required=False, min_value=1, max_value=100000, label=gettext_lazy("Other target")

@@ -118,7 +118,9 @@ class ChallengeForm(forms.Form):
         help_text=gettext_lazy("Cards like R7 G+2 BS YR W W+4, or tap them on the keypad."),
     )
     held = forms.ChoiceField(
-        choices=[("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))], required=False
+        choices=[("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))],
+        required=False,
+        error_messages={"invalid_choice": gettext_lazy("Answer yes or no.")},
     )
 
     def __init__(

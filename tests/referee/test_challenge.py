@@ -42,6 +42,13 @@ def logged_post(client, game, challenger="Ann", challenged="Ben", **data):
 # --- standalone ------------------------------------------------------------------------------
 
 
+def test_an_answer_other_than_yes_or_no_is_refused_in_words(client, db):
+    response = judge(client, colour="R", held="maybe")
+    page = response.content.decode()
+    assert response.status_code == 422 and "Answer yes or no." in page
+    assert "valid choice" not in page
+
+
 def test_the_standalone_helper_is_public_with_four_labelled_colours_and_a_keypad(client, db):
     response = client.get(STANDALONE)
     assert response.status_code == 200
