@@ -28,6 +28,7 @@ from scorekeeper.rules.classifier import Example, Model  # noqa: E402
 # (as right as one, with 7,800 features instead of 16,700).
 REGULARISATION = 30.0
 MIN_EXAMPLES = 2
+SETTINGS = f"logistic regression C={REGULARISATION}, TF-IDF min_df={MIN_EXAMPLES}"
 
 
 def train(examples: Sequence[Example]) -> Model:
@@ -58,7 +59,7 @@ def train(examples: Sequence[Example]) -> Model:
         },
         steps=steps,
         scale=scale,
-        fingerprint=classifier.fingerprint(examples),
+        fingerprint=classifier.fingerprint(examples, SETTINGS),
     )
 
 

@@ -6,9 +6,9 @@ The search (``search.py``) turns each example into features (its terms, pairs of
 terms and letter 4-grams); the examples are the entries' titles and aliases, the library's
 phrasings and the corpus's tuning half, never its held-out half. Fitting the model takes about
 ten seconds, so ``scripts/train_referee.py`` (``make referee-model``, scikit-learn) does it once
-and ships the weights in ``model/referee.json.gz``, with a fingerprint of the examples (a test
-fails when they change without a new model). Reading and scoring here are pure Python:
-scikit-learn is a tool of the training, not a dependency of the app.
+and ships the weights in ``model/referee.json.gz``, with a fingerprint of the examples and the
+settings (a test fails when either changes without a new model). Reading and scoring here are
+pure Python: scikit-learn is a tool of the training, not a dependency of the app.
 """
 
 from __future__ import annotations
@@ -59,9 +59,10 @@ class Model:
         return {label: logit - total for label, logit in zip(self.labels, logits, strict=True)}
 
 
-def fingerprint(examples: Sequence[Example]) -> str:
-    """A digest of the examples, in order: what a model learned from."""
-    digest = hashlib.sha256()
+def fingerprint(examples: Sequence[Example], settings: str = "") -> str:
+    """A digest of the examples, in order, and of the training's settings: what a model
+    learned from, and how."""
+    digest = hashlib.sha256(settings.encode())
     for features, label in examples:
         digest.update(json.dumps([label, list(features)], ensure_ascii=False).encode())
     return digest.hexdigest()

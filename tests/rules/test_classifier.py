@@ -29,10 +29,11 @@ TOY = [
 
 
 def test_the_shipped_model_learned_from_todays_library_and_tuning_half():
-    """Fails when the entries, the phrasings, the tuning half or the normalisation change
-    without `make referee-model`."""
+    """Fails when the entries, the phrasings, the tuning half, the normalisation or the
+    training's settings change without `make referee-model`."""
     model = classifier.load()
-    assert model.fingerprint == classifier.fingerprint(search_module.training_examples())
+    examples = search_module.training_examples()
+    assert model.fingerprint == classifier.fingerprint(examples, train_referee.SETTINGS)
     assert set(model.labels) == {entry.slug for entry in ENTRIES} | {classifier.UNSETTLED}
 
 
@@ -61,8 +62,9 @@ def test_a_trained_model_tells_its_labels_apart():
     # Features it never saw change nothing; a text with none gets the intercepts alone.
     assert model.log_probs(["w:uno", "w:xyzzy"]) == model.log_probs(["w:uno"])
     assert model.log_probs([]) == model.log_probs(["w:xyzzy"])
-    assert model.fingerprint == classifier.fingerprint(TOY)
-    assert model.fingerprint != classifier.fingerprint(TOY[:-1])
+    assert model.fingerprint == classifier.fingerprint(TOY, train_referee.SETTINGS)
+    assert model.fingerprint != classifier.fingerprint(TOY[:-1], train_referee.SETTINGS)
+    assert model.fingerprint != classifier.fingerprint(TOY, "C=1.0")
 
 
 def test_a_dumped_model_reads_back_the_same(tmp_path):
