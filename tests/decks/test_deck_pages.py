@@ -27,6 +27,18 @@ def make(client, **fields):
     return Deck.objects.latest("pk")
 
 
+def start_with(client, deck, seats=("Ann", "Ben"), **headers):
+    """Press Start on New game with the crew's ``deck`` chosen."""
+    data = {
+        "seat": list(seats),
+        "edition": f"deck:{deck.pk}",
+        "scoring": "standard",
+        "target_choice": "500",
+        "action": "start",
+    }
+    return client.post(reverse("newgame:game_new"), data, **headers)
+
+
 def cards(deck):
     data = deck.current.data
     return data["cards"] if "cards" in data else data["sides"]
@@ -162,16 +174,7 @@ def test_a_new_game_is_played_with_the_chosen_deck(crew_client):
     client.post(reverse("decks:deck_card_add", args=[deck.pk]), BLANK)
     page = client.get(reverse("newgame:game_new")).content.decode()
     assert f'value="deck:{deck.pk}"' in page and "Our box — your deck, from Kitty" in page
-    response = client.post(
-        reverse("newgame:game_new"),
-        {
-            "seat": ["Ann", "Ben"],
-            "edition": f"deck:{deck.pk}",
-            "scoring": "standard",
-            "target_choice": "500",
-            "action": "start",
-        },
-    )
+    response = start_with(client, deck)
     assert response.status_code == 302
     game = Game.objects.get(crew=crew)
     assert game.deck == deck.current and game.edition == "kitty"
@@ -195,17 +198,7 @@ def test_a_deck_archived_while_new_game_was_open_is_refused_in_words(crew_client
     deck = make(client, base="kitty")
     assert f'value="deck:{deck.pk}"' in client.get(reverse("newgame:game_new")).content.decode()
     Deck.objects.filter(pk=deck.pk).update(archived=True)
-    response = client.post(
-        reverse("newgame:game_new"),
-        {
-            "seat": ["Ann", "Ben"],
-            "edition": f"deck:{deck.pk}",
-            "scoring": "standard",
-            "target_choice": "500",
-            "action": "start",
-        },
-        HTTP_ACCEPT_LANGUAGE=language,
-    )
+    response = start_with(client, deck, HTTP_ACCEPT_LANGUAGE=language)
     page = response.content.decode()
     assert response.status_code == 422 and said in page
     assert f"deck:{deck.pk}" not in page.replace(f'value="deck:{deck.pk}"', "")
@@ -222,16 +215,7 @@ def test_a_two_sided_game_asks_which_side_was_up_and_scores_by_it(crew_client):
     colour = {"token": "DC", "name": "Draw Colour", "kind": "wild", "count": 4, "points": 60}
     services.deck_add_card(deck=deck, side=2, card=colour)
     services.deck_leave_out(deck=deck, side=2, values=["W+4"])
-    client.post(
-        reverse("newgame:game_new"),
-        {
-            "seat": ["Cy", "Di"],
-            "edition": f"deck:{deck.pk}",
-            "scoring": "standard",
-            "target_choice": "500",
-            "action": "start",
-        },
-    )
+    start_with(client, deck, seats=("Cy", "Di"))
     game = Game.objects.get(crew=crew)
     page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert "Side up when the round ended" in page and "Dark" in page
