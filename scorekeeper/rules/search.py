@@ -540,7 +540,7 @@ class _Query:
     language: str
     # terms for matters the sheets never speak of (``_OFF_RULES``), known words or not
     off_rules: frozenset[str] = frozenset()
-    spelled: str = ""  # the question's words, table talk rewritten and typos put right
+    spelled: tuple[str, ...] = ()  # its words, table talk rewritten and typos put right
     mass: float = field(init=False)  # the terms' weight, each by its rarity (read often)
 
     def __post_init__(self) -> None:
@@ -585,7 +585,7 @@ def _analyse(query: str) -> _Query:
         weights[term] = max(weights.get(term, 0.0), weight)
         previous = term
     found = frozenset(_term(word, language) for word in _words(query)) & off_rules
-    return _Query(query, weights, unknown, language, found, " ".join(spelled))
+    return _Query(query, weights, unknown, language, found, tuple(spelled))
 
 
 # --- Scoring ---------------------------------------------------------------------------------
@@ -792,9 +792,9 @@ _CHAR_SIZES = (4,)
 _CHAR_FULL_AT = 4  # terms in the question from which the letters count in full
 
 
-def _char_grams(text: str) -> list[str]:
+def _char_grams(words: Sequence[str]) -> list[str]:
     grams = []
-    for word in _words(text):  # table talk already rewritten: "wd4" and "+4" read alike
+    for word in words:  # table talk already rewritten: "wd4" and "+4" read alike
         padded = f" {word} "
         for size in _CHAR_SIZES:
             grams.extend(padded[i : i + size] for i in range(len(padded) - size + 1))
@@ -815,12 +815,12 @@ def _char_model() -> dict[str, tuple[dict[str, tuple[tuple[int, float], ...]], t
         if doc.entry is not None:
             texts = _entry_texts(doc.entry)
             shared.update(
-                _char_grams(" ".join(t for t, _ in (*texts["title"], *texts["phrasings"])))
+                _char_grams(_words(" ".join(t for t, _ in (*texts["title"], *texts["phrasings"]))))
             )
         own = {EN: Counter(shared), ES: shared}
         slug = doc.entry.slug if doc.entry is not None else None
         for question in (*_PHRASED[slug], *_LEARNED[slug]):
-            own[question.language].update(_char_grams(question.text))
+            own[question.language].update(_char_grams(_words(question.text)))
         for language in (EN, ES):
             counts[language].append(own[language])
     built = {}
@@ -841,7 +841,7 @@ def _char_model() -> dict[str, tuple[dict[str, tuple[tuple[int, float], ...]], t
 def _char_likelihoods(text: str, language: str) -> tuple[float, ...]:
     """The question's letter n-grams' mean log-likelihood under each entry (and last the
     matters no sheet settles)."""
-    grams = _char_grams(text)
+    grams = _char_grams(_words(text))
     postings, unseen = _char_model()[language]
     if not grams:
         return tuple(0.0 for _ in unseen)
@@ -876,14 +876,16 @@ def _likelihood(index: int, query: _Query) -> float:
 _CLASSIFIER_WEIGHT = 1.0
 
 
-def _features(text: str, language: str) -> list[str]:
-    """A text's features for the classifier: its terms, neighbouring pairs and letter 4-grams
-    (a question's are read from its words with the typos put right, ``_Query.spelled``)."""
-    terms = normalise(text, language)
+def _features(words: Sequence[str], language: str) -> list[str]:
+    """The classifier's features of a text's words (table talk rewritten): their terms,
+    neighbouring pairs and letter 4-grams. A question's words are read with their typos put
+    right (``_Query.spelled``), and not rewritten again: "pick up 2" is "draw 2", an amount,
+    which a second pass would take for the card."""
+    terms = _terms(words, language)
     return [
         *(f"w:{term}" for term in terms),
         *(f"b:{first}_{second}" for first, second in pairwise(terms)),
-        *(f"c:{gram}" for gram in _char_grams(text)),
+        *(f"c:{gram}" for gram in _char_grams(words)),
     ]
 
 
@@ -897,9 +899,9 @@ def training_examples() -> list[classifier.Example]:
         if doc.entry is not None:
             texts = _entry_texts(doc.entry)
             for text, language in (*texts["title"], *texts["phrasings"]):
-                examples.append((_features(text, language), label))
+                examples.append((_features(_words(text), language), label))
         for question in (*_PHRASED[slug], *_LEARNED[slug]):
-            examples.append((_features(question.text, question.language), label))
+            examples.append((_features(_words(question.text), question.language), label))
     return examples
 
 
@@ -915,8 +917,7 @@ def use_model(model: classifier.Model | None) -> None:
 
 @lru_cache(maxsize=1024)
 def _class_log_probs(text: str) -> tuple[float, ...]:
-    """The classifier's log-probability of each entry (and last the matters no sheet settles)
-    for the question, read with its typos put right."""
+    """The classifier's log-probability of each entry, and last of the unsettled matters."""
     global _model
     if _model is None:
         _model = classifier.load()
@@ -1008,11 +1009,10 @@ ANSWER, LIKELY, NONE = "answer", "likely", "none"
 # settled question sends the table to invent a rule. (2.25 and 1.65 tie in cross-validation
 # with 2.25 and 1.5; 1.65 keeps "is it bad to keep a wild for the end" a likely answer.)
 #
-# And when the classifier finds the question more than _UNSETTLED_PROBABILITY likely to be one
-# no sheet settles. Cross-validated, 0.7 / 0.8 / 0.85 / 0.9 / 0.95 / never: right verdict 92.8 /
-# 93.2 / 93.2 / 93.3 / 92.8 / 92.7 %, wrong banner 1.5 / 0.9 / 0.6 / 0 / 0 / 0 %. (0.8 was
-# chosen first from a grid that stopped there; the held-out half's wrong banners, 5.5 %, sent
-# me back to finish the grid.)
+# And when the classifier finds it over _UNSETTLED_PROBABILITY likely one no sheet settles.
+# Cross-validated, 0.7 / 0.8 / 0.85 / 0.9 / 0.95 / never: right 92.8 / 93.2 / 93.2 / 93.3 / 92.8
+# / 92.7 %, wrong banner 1.5 / 0.9 / 0.6 / 0 / 0 / 0 %. (The first grid stopped at 0.8; the
+# held-out half's wrong banners, 5.5 %, sent me back to finish it.)
 _UNSETTLED_PROBABILITY = 0.9
 _UNSETTLED_MARGIN = 2.25
 _UNSETTLED_LIKELIER = 1.65
