@@ -22,7 +22,9 @@ class EditionField(forms.ChoiceField):
     def validate(self, value):
         try:
             super().validate(value)
-        except forms.ValidationError:
+        except forms.ValidationError as refused:
+            if refused.code != "invalid_choice":
+                raise
             if value.startswith("deck:"):
                 raise forms.ValidationError(
                     _(

@@ -284,6 +284,7 @@ def test_new_game_seats_players_in_order_and_starts(crew_client):
         ({"seat": ["Ann", "Ben"], "target_choice": "custom"}, "Enter a target"),
         ({"seat": ["Ann", "Ben"], "target_choice": "custom", "target_custom": "0"}, "greater than"),
         ({"seat": ["Ann", "Ben"], "edition": "pokemon"}, "There is no edition called"),
+        ({"seat": ["Ann", "Ben"], "edition": ""}, "This field is required."),
         ({"seat": ["Ann", "Ben"], "scoring": "golf"}, "Choose a scoring mode from the list."),
         ({"seat": ["Ann", "Ben"], "target_choice": "12"}, "Choose a target from the list"),
     ],
