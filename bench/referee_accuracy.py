@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rules.search import NONE, lookup  # noqa: E402
+from scorekeeper.rulesearch.search import NONE, lookup  # noqa: E402
 
-search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
-from scorekeeper.rules.questions import HELD_OUT, TUNING, Question, load  # noqa: E402
+search_module = sys.modules["scorekeeper.rulesearch.search"]
+from scorekeeper.rulesearch.questions import HELD_OUT, TUNING, Question, load  # noqa: E402
 
 
 def judge(question: Question) -> dict[str, bool]:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rules import EDITIONS, ENTRIES, search  # noqa: E402
-from scorekeeper.rules.search import lookup  # noqa: E402
+from scorekeeper.rules import EDITIONS, ENTRIES  # noqa: E402
+from scorekeeper.rulesearch.search import lookup, search  # noqa: E402
 
 QUERIES = [
     "can you stack draw 2?",
@@ -62,7 +62,7 @@ def main() -> None:
         lookup(query)
     # search() ranks the entries; lookup() (what the rules page calls) also decides whether a
     # sheet settles the question.
-    search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
+    search_module = sys.modules["scorekeeper.rulesearch.search"]
     for name, function in (("rules search", search), ("rules lookup", lookup)):
         timings_ms: list[float] = []
         for _ in range(ROUNDS):

@@ -3,7 +3,8 @@
 
 The tuning half is split again by a second stable hash; the search is rebuilt from one fold
 (plus the library's phrasings), its classifier trained on that fold (scikit-learn, as
-``make referee-model`` trains it), and judged on the other, then the other way round. This is how
+``make referee-model`` trains it) and its verdict fitted with that classifier, and judged on
+the other, then the other way round. This is how
 a change to the search or to the phrasings is chosen without reading the held-out half (which
 this script never loads). Prints the same figures as ``bench/referee_accuracy.py``.
 """
@@ -19,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import train_referee  # noqa: E402  (scripts/, beside this one)
 
-from scorekeeper.rules import questions  # noqa: E402
+from scorekeeper.rulesearch import questions  # noqa: E402
 
 
 def fold_of(text: str) -> int:
@@ -36,10 +37,13 @@ def main() -> None:
         train = [q for q in tuning if fold_of(q.text) != fold]
         test = [q for q in tuning if fold_of(q.text) == fold]
         questions.tuning = lambda train=train: train
-        search = importlib.reload(importlib.import_module("scorekeeper.rules.search"))
-        sys.modules["scorekeeper.rules.search"] = search
-        # The classifier learns from this fold too, not from the shipped weights.
-        search.use_model(train_referee.train(search.training_examples()))
+        search = importlib.reload(importlib.import_module("scorekeeper.rulesearch.search"))
+        sys.modules["scorekeeper.rulesearch.search"] = search
+        # The classifier learns from this fold too, not from the shipped weights, and the
+        # verdict is fitted again on the calibration questions with that classifier.
+        model = train_referee.train(search.training_examples())
+        verdict = train_referee.train_verdict(search, model, questions.calibration())
+        search.use_model(model, verdict)
         accuracy = importlib.reload(importlib.import_module("bench.referee_accuracy"))
         for question in test:
             verdict = accuracy.judge(question)

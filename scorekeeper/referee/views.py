@@ -51,7 +51,7 @@ from scorekeeper.rules.localized import (
     localized_entries,
     localized_variants,
 )
-from scorekeeper.rules.search import lookup
+from scorekeeper.rulesearch.search import lookup
 
 from .display import (
     CHALLENGE_ENTRY,

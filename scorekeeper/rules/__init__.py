@@ -1,5 +1,6 @@
-"""The rules library: entries written in our own words with their sources, search, house rules
-and the first-card helper. Pure Python; nothing here imports Django."""
+"""The rules library: entries written in our own words with their sources, house rules and the
+first-card helper (the search over it is ``scorekeeper.rulesearch``). Pure Python; nothing here
+imports Django."""
 
 from scorekeeper.rules.entries import (
     EDITIONS,
@@ -20,7 +21,6 @@ from scorekeeper.rules.house_rules import (
     parse_house_rules,
     table_notes,
 )
-from scorekeeper.rules.search import Hit, search
 
 __all__ = [
     "EDITIONS",
@@ -30,7 +30,6 @@ __all__ = [
     "SHEETS",
     "Entry",
     "FirstCardOutcome",
-    "Hit",
     "HouseRule",
     "Sheet",
     "Variant",
@@ -40,6 +39,5 @@ __all__ = [
     "get_entry",
     "house_rule_labels",
     "parse_house_rules",
-    "search",
     "table_notes",
 ]

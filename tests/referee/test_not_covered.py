@@ -123,7 +123,7 @@ def test_recording_needs_a_member_of_the_games_crew(crew_client):
 def _likely_question():
     """A question the search answers only probably (found, not assumed, so the test follows
     the search's cut-offs)."""
-    from scorekeeper.rules.search import lookup
+    from scorekeeper.rulesearch.search import lookup
 
     for question in (
         "hacia que lado se juega",

@@ -16,8 +16,8 @@ from scorekeeper.rules import (
     entries_for_edition,
     first_card,
     house_rule_labels,
-    search,
 )
+from scorekeeper.rulesearch.search import search
 from tests.factories import GameFactory
 
 EDITION_SLUGS = list(EDITIONS)

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import classifier
 from scorekeeper.rules.entries import ENTRIES
-from scorekeeper.rules.questions import phrasings, tuning
+from scorekeeper.rulesearch import classifier
+from scorekeeper.rulesearch import search as search_module  # noqa: E402
+from scorekeeper.rulesearch.questions import calibration, phrasings, tuning
 
-search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import train_referee  # noqa: E402  (scripts/train_referee.py: training is a tool, not the app)
 
@@ -99,3 +99,24 @@ def test_use_model_swaps_the_weights_the_search_scores_with():
     finally:
         search_module.use_model(None)
     assert search_module._class_log_probs(question) == shipped
+
+
+def test_the_shipped_verdict_was_fitted_on_todays_calibration_questions():
+    """Fitting it again, with the shipped classifier, on the calibration questions gives the
+    shipped weights: fails when either changes without `make referee-model`."""
+    shipped = classifier.load_verdict()
+    fitted = train_referee.train_verdict(search_module, classifier.load(), calibration())
+    search_module.use_model(None)
+    assert fitted == shipped
+    assert shipped.signals == search_module._VERDICT_SIGNALS
+
+
+def test_the_verdict_is_a_logistic_regression_over_its_signals(tmp_path):
+    verdict = classifier.Verdict(("a", "b"), (1.0, -2.0), 0.5, "toy")
+    assert math.isclose(verdict.unsettled([1.0, 0.25]), 1 / (1 + math.exp(-1.0)))
+    assert verdict.unsettled([0.0, 10.0]) < 0.001 < 0.999 < verdict.unsettled([10.0, 0.0])
+    path = tmp_path / "verdict.json"
+    train_referee.dump_verdict(verdict, path)
+    assert classifier.load_verdict(path) == verdict
+    with pytest.raises(ValueError):
+        verdict.unsettled([1.0])  # one signal short

@@ -12,18 +12,20 @@ from collections import Counter
 import pytest
 
 from scorekeeper.rules import ENTRIES, get_entry
-from scorekeeper.rules.questions import (
+from scorekeeper.rulesearch import search as search_module  # noqa: E402
+from scorekeeper.rulesearch.questions import (
+    CALIBRATION,
     CORPUS,
     HELD_OUT,
     PHRASINGS,
     TUNING,
+    calibration,
     half_of,
     load,
     phrasings,
     tuning,
 )
 
-search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
 QUESTIONS = load()
 
 
@@ -63,14 +65,33 @@ def test_the_search_learns_from_the_tuning_half_only():
     assert learned and all(q.half == TUNING for q in learned)
     held_out = {q.text for q in QUESTIONS if q.half == HELD_OUT}
     phrased = {q.text for found in search_module._PHRASED.values() for q in found}
-    assert not held_out & phrased  # the library's phrasings are not corpus questions
+    # The library's phrasings are not corpus questions (counted, so a failure prints no text).
+    shared = sum(1 for text in phrased if text in held_out)
+    assert shared == 0
 
 
 def test_the_librarys_phrasings_are_not_copied_from_the_corpus():
     corpus = {" ".join(q.text.lower().split()) for q in QUESTIONS}
-    copied = [q.text for q in phrasings() if " ".join(q.text.lower().split()) in corpus]
-    assert not copied, copied
+    copied = sum(1 for q in phrasings() if " ".join(q.text.lower().split()) in corpus)
+    assert copied == 0  # counted, so a failure prints no held-out text
     assert PHRASINGS != CORPUS
+
+
+def test_the_calibration_questions_are_new_and_name_real_entries():
+    """The verdict's own questions: none is a corpus question or one of the library's
+    phrasings, none is learned by the search, and each names real entries (or none)."""
+    found = calibration()
+    assert len(found) >= 600 and CALIBRATION not in (CORPUS, PHRASINGS)
+    for question in found:
+        assert all(get_entry(slug) for slug in question.expected), question
+    texts = [" ".join(q.text.lower().split()) for q in found]
+    assert len(texts) == len(set(texts))
+    elsewhere = {" ".join(q.text.lower().split()) for q in (*QUESTIONS, *phrasings())}
+    # Counted, so a failure prints no held-out text.
+    shared = sum(1 for text in texts if text in elsewhere)
+    assert shared == 0
+    languages = Counter(q.language for q in found if not q.settled)
+    assert languages["en"] >= 60 and languages["es"] >= 60
 
 
 def test_the_tuning_half_is_answered_above_a_floor():

@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from scorekeeper.rules import get_entry
-from scorekeeper.rules.search import (
+from scorekeeper.rulesearch import classifier
+from scorekeeper.rulesearch.search import (
     ANSWER,
     LIKELY,
     NONE,
@@ -20,6 +21,7 @@ from scorekeeper.rules.search import (
     coverage,
     lookup,
     normalise,
+    verdict_signals,
 )
 
 NOT_COVERED = None
@@ -312,7 +314,7 @@ def test_the_edition_filter_applies_to_lookup():
 
 # --- The verdict, step by step ------------------------------------------------------------------
 
-search_module = sys.modules["scorekeeper.rules.search"]  # the package re-exports search()
+search_module = sys.modules["scorekeeper.rulesearch.search"]
 # A question no sheet settles that shares words with a settled entry (draw-discard-piles): only
 # its nearness to the matters no sheet settles keeps it from being answered.
 NEAR_MISS = "my card fell and landed face up, does the table get to make me play it"
@@ -323,27 +325,65 @@ def test_a_clear_question_is_an_answer_and_a_house_rule_is_never_one():
     assert lookup("7-0").verdict == NONE and lookup("7-0").house_rule.slug == "seven-zero"
 
 
+def judged_by(*weights: float, intercept: float = 0.0) -> classifier.Verdict:
+    """A verdict with these weights on ``_VERDICT_SIGNALS``, in order."""
+    return classifier.Verdict(search_module._VERDICT_SIGNALS, weights, intercept, "test")
+
+
+@pytest.fixture
+def verdict(monkeypatch):
+    """Judge with another verdict (the shipped classifier stays); restored after the test."""
+    return lambda found: monkeypatch.setattr(search_module, "_verdict_model", found)
+
+
 def test_a_question_nearer_the_matters_no_sheet_settles_gets_the_banner(monkeypatch):
     found = lookup(NEAR_MISS)
     assert found.verdict == NONE and found.hits and found.hits[0].entry.covered
-    # Without those steps (the nearest phrasing, the two naive Bayes and the classifier) the
-    # same question would be passed off as covered.
-    monkeypatch.setattr(search_module, "_UNSETTLED_MARGIN", 1000.0)
-    monkeypatch.setattr(search_module, "_UNSETTLED_LIKELIER", 1000.0)
-    monkeypatch.setattr(search_module, "_UNSETTLED_PROBABILITY", 1.01)
+    # Its nearest phrasing is among those matters, not the entry's.
+    signals = signals_of(NEAR_MISS, found.hits[0].entry.slug)
+    assert signals["nearest"] > 0
+    # The verdict gave the banner: without it the question would be passed off as covered.
+    monkeypatch.setattr(search_module, "_UNSETTLED_CHANCE", 1.0)
     assert lookup(NEAR_MISS).verdict != NONE
 
 
-# No sheet speaks of a second deck: the classifier alone finds it most likely one of the
-# matters no sheet settles, though the words of one-card-at-a-time would answer it.
+# No sheet speaks of a second deck: the classifier finds it most likely one of the matters no
+# sheet settles, though the words of one-card-at-a-time would answer it.
 TWO_DECKS = "we mixed two decks together is that allowed"
 
 
-def test_a_question_the_classifier_finds_unsettled_gets_the_banner(monkeypatch):
+def test_a_question_the_classifier_finds_unsettled_gets_the_banner(verdict):
     found = lookup(TWO_DECKS)
     assert found.verdict == NONE and found.hits and found.hits[0].entry.covered
-    monkeypatch.setattr(search_module, "_UNSETTLED_PROBABILITY", 1.01)
+    verdict(judged_by(1, 0, 0, 0, 0, 0))  # the classifier's odds alone
+    assert lookup(TWO_DECKS).verdict == NONE
+    verdict(judged_by(0, 0, 0, 0, 0, 0, intercept=-1))  # never the banner
     assert lookup(TWO_DECKS).verdict != NONE
+
+
+SIGNALS = search_module._VERDICT_SIGNALS
+
+
+def signals_of(question: str, slug: str) -> dict[str, float]:
+    return dict(zip(SIGNALS, verdict_signals(question, slug), strict=True))
+
+
+def test_the_shipped_verdict_learned_what_each_signal_means():
+    """Fitted on questions the search never saw, the weights point the way each signal does:
+    the classifier's odds, a nearer unsettled phrasing and a matter off the rules towards the
+    banner; more of the question accounted for away from it."""
+    weights = dict(zip(SIGNALS, classifier.load_verdict().weights, strict=True))
+    assert weights["classifier"] > 0 and weights["nearest"] > 0 and weights["off-rules"] > 0
+    assert weights["coverage"] < 0
+    assert classifier.load_verdict().signals == SIGNALS
+
+
+def test_the_signals_of_a_clear_question_and_of_a_spanish_one():
+    clear = signals_of("can you stack draw 2", "stacking")
+    assert clear["classifier"] < -2 and clear["nearest"] < 0 and clear["bayes"] < 0
+    assert clear["coverage"] > 0.9 and clear["spanish"] == 0 and clear["off-rules"] == 0
+    spanish = signals_of("se puede acumular toma 2", "stacking")
+    assert spanish["spanish"] == 1 and spanish["classifier"] < 0
 
 
 def test_the_classifier_reorders_the_hits(monkeypatch):
@@ -355,11 +395,16 @@ def test_the_classifier_reorders_the_hits(monkeypatch):
     assert lookup(question).hits[0].entry.slug == "end-on-action-card"
 
 
-def test_too_little_of_the_question_accounted_for_gets_the_banner(monkeypatch):
-    monkeypatch.setattr(search_module, "_LIKELY_COVERAGE", 1.01)
-    assert lookup("what if i cant play anything").verdict == NONE
-    monkeypatch.setattr(search_module, "_LIKELY_COVERAGE", 0.0)
-    assert lookup("what if i cant play anything").verdict != NONE
+def test_too_little_of_the_question_accounted_for_gets_the_banner(verdict):
+    question = "what if i cant play anything because my cat ate the cards"
+    assert lookup(question).hits[0].entry.slug == "cant-play-draw"
+    share = coverage(question, get_entry("cant-play-draw"))
+    assert 0 < share < 0.5
+    # A verdict that weighs coverage alone: the banner below the share, not above it.
+    verdict(judged_by(0, 0, 0, -10, 0, 0, intercept=10 * (share + 0.01)))
+    assert lookup(question).verdict == NONE
+    verdict(judged_by(0, 0, 0, -10, 0, 0, intercept=10 * (share - 0.01)))
+    assert lookup(question).verdict != NONE
 
 
 def test_an_answer_must_stand_clear_of_the_next_hit(monkeypatch):
@@ -388,10 +433,13 @@ OFF_RULES = (
 
 
 @pytest.mark.parametrize("question", OFF_RULES)
-def test_a_matter_no_sheet_speaks_of_gets_the_banner(monkeypatch, question):
+def test_a_matter_no_sheet_speaks_of_is_a_signal_for_the_banner(verdict, monkeypatch, question):
     found = lookup(question)
-    assert found.verdict == NONE and found.hits[0].entry.slug == "winning-500"
-    # Without the check the same question would be passed off as (likely) covered.
+    assert found.hits[0].entry.slug == "winning-500"
+    assert signals_of(question, "winning-500")["off-rules"] == 1
+    verdict(judged_by(0, 0, 0, 0, 0, 1, intercept=-0.5))  # that signal alone
+    assert lookup(question).verdict == NONE
+    # Without the words for it, the same question reads as a settled one.
     monkeypatch.setattr(search_module, "_OFF_RULES", {"en": frozenset(), "es": frozenset()})
     search_module._analyse.cache_clear()
     try:

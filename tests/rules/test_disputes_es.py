@@ -9,10 +9,11 @@ import time
 
 import pytest
 
-from scorekeeper.rules import ENTRIES, get_entry, questions, search
+from scorekeeper.rules import ENTRIES, get_entry
 from scorekeeper.rules.entries_es import ENTRIES_ES
-from scorekeeper.rules.search import _IDF, ES, _analyse, _correct, normalise
-from scorekeeper.rules.search_es import SYNONYMS, looks_spanish
+from scorekeeper.rulesearch import questions
+from scorekeeper.rulesearch.search import _IDF, ES, _analyse, _correct, normalise, search
+from scorekeeper.rulesearch.search_es import SYNONYMS, looks_spanish
 
 from .test_disputes import DISPUTES, NOT_COVERED
 

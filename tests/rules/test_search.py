@@ -2,9 +2,9 @@ import time
 
 import pytest
 
-from scorekeeper.rules import EDITIONS, ENTRIES, get_entry, search
-from scorekeeper.rules.search import normalise
-from scorekeeper.rules.search_es import looks_spanish
+from scorekeeper.rules import EDITIONS, ENTRIES, get_entry
+from scorekeeper.rulesearch.search import normalise, search
+from scorekeeper.rulesearch.search_es import looks_spanish
 
 # Questions as people type them mid-argument, and the entry that must come first.
 DISPUTES = [
@@ -277,7 +277,7 @@ def test_voseo_reads_like_tuteo(voseo, tuteo):
 
 
 def test_the_forms_are_spelt_as_spanish_spells_them():
-    from scorekeeper.rules.search_es import conjugate
+    from scorekeeper.rulesearch.search_es import conjugate
 
     assert {"saque", "saquen", "sacate"} <= conjugate("sacar")
     assert {"cojo", "coja", "cogiste", "cogerlas"} <= conjugate("coger")

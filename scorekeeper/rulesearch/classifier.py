@@ -9,6 +9,10 @@ ten seconds, so ``scripts/train_referee.py`` (``make referee-model``, scikit-lea
 and ships the weights in ``model/referee.json.gz``, with a fingerprint of the examples and the
 settings (a test fails when either changes without a new model). Reading and scoring here are
 pure Python: scikit-learn is a tool of the training, not a dependency of the app.
+
+``Verdict`` is the second, smaller model: whether a sheet settles a question, from a few
+signals of the search (``model/verdict.json``, fitted by the same script on the calibration
+questions).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MODEL_PATH = Path(__file__).resolve().parent / "model" / "referee.json.gz"
+VERDICT_PATH = MODEL_PATH.parent / "verdict.json"
 UNSETTLED = "-"  # the label of the matters no sheet settles
 FORMAT = 1
 
@@ -57,6 +62,33 @@ class Model:
         top = max(logits)
         total = top + math.log(sum(math.exp(logit - top) for logit in logits))
         return {label: logit - total for label, logit in zip(self.labels, logits, strict=True)}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a sheet settles a question, from a few signals of the search about it and its
+    best entry (``search.verdict_signals``): a logistic regression fitted on the calibration
+    questions, which neither the classifier nor the search learns from."""
+
+    signals: tuple[str, ...]  # their names, in order
+    weights: tuple[float, ...]
+    intercept: float
+    fingerprint: str  # of the calibration questions and the classifier it was fitted with
+
+    def unsettled(self, signals: Sequence[float]) -> float:
+        """The probability that no sheet settles the question."""
+        logit = self.intercept + sum(w * s for w, s in zip(self.weights, signals, strict=True))
+        return 1 / (1 + math.exp(-logit))
+
+
+def load_verdict(path: Path = VERDICT_PATH) -> Verdict:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    return Verdict(
+        signals=tuple(document["signals"]),
+        weights=tuple(document["weights"]),
+        intercept=document["intercept"],
+        fingerprint=document["fingerprint"],
+    )
 
 
 def fingerprint(examples: Sequence[Example], settings: str = "") -> str:

@@ -24,10 +24,11 @@ ways each entry is asked reorder the hits.
 
 ``lookup`` adds the verdict, earned in three steps (see ``Lookup``): an *answer* when the best
 sheet-backed entry clearly accounts for the question, a *likely answer* when it does less
-surely, and *no sheet covers this* when no sheet-backed entry matches meaningfully or when the
-best match is a matter the sheets never address (a house rule such as 7-0, a card seen by
-accident). The cut-offs were fitted on the tuning half of the question corpus
-(``tests/rules/corpus``) and are judged on its held-out half (``bench/referee_accuracy.py``).
+surely, and *no sheet covers this* when the best match is a matter the sheets never address (a
+house rule such as 7-0) or when a small logistic regression over what the search knows of the
+question (``verdict_signals``) finds that likelier than not. That regression is fitted on
+calibration questions the rest of the search never learns from (``calibration/``); the whole
+is judged on the held-out half of the question corpus (``corpus/``, ``bench/referee_accuracy.py``).
 
 Pure Python: nothing here imports Django.
 """
@@ -47,9 +48,9 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 from snowballstemmer import stemmer as snowball
 
-from scorekeeper.rules import classifier, questions, search_es
 from scorekeeper.rules.entries import EDITIONS, ENTRIES, Entry
-from scorekeeper.rules.questions import Question
+from scorekeeper.rulesearch import classifier, questions, search_es
+from scorekeeper.rulesearch.questions import Question
 
 # --- Normalisation ---------------------------------------------------------------------------
 
@@ -420,7 +421,7 @@ def _by_slug(found: list[Question]) -> dict[str | None, list[Question]]:
 
 
 # The tuning half of the question corpus: the held-out half is never read here, it judges what
-# the search learned. And the library's extra phrasings (``rules/phrasings``).
+# the search learned. And the library's extra phrasings (``rulesearch/phrasings``).
 _LEARNED = _by_slug(questions.tuning())
 _PHRASED = _by_slug(questions.phrasings())
 
@@ -906,13 +907,22 @@ def training_examples() -> list[classifier.Example]:
 
 
 _model: classifier.Model | None = None
+_verdict_model: classifier.Verdict | None = None
 
 
-def use_model(model: classifier.Model | None) -> None:
-    """Score with ``model`` (None: the shipped one, read at the next question)."""
-    global _model
-    _model = model
+def use_model(model: classifier.Model | None, verdict: classifier.Verdict | None = None) -> None:
+    """Score with ``model`` and judge with ``verdict`` (None: the shipped ones, read when next
+    needed)."""
+    global _model, _verdict_model
+    _model, _verdict_model = model, verdict
     _class_log_probs.cache_clear()
+
+
+def _verdict() -> classifier.Verdict:
+    global _verdict_model
+    if _verdict_model is None:
+        _verdict_model = classifier.load_verdict()
+    return _verdict_model
 
 
 @lru_cache(maxsize=1024)
@@ -998,41 +1008,33 @@ def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
 
 ANSWER, LIKELY, NONE = "answer", "likely", "none"
 
-# The cut-offs, fitted on the corpus's tuning half (by two-fold cross-validation inside it, so
-# a question is never judged by a search that learned it) and judged on the held-out half.
-#
-# No sheet covers it when the question is nearer to a matter no sheet settles than to the best
-# entry: by its nearest phrasing (the entry's must be at least 1/_UNSETTLED_MARGIN as close), or
-# by the two naive Bayes together, words and letters, as the ranking weighs them (the unsettled
-# matters likelier by more than _UNSETTLED_LIKELIER). Where cut-offs give the same right
-# verdicts within half a point, the one with the fewest wrong banners wins: a banner over a
-# settled question sends the table to invent a rule. (2.25 and 1.65 tie in cross-validation
-# with 2.25 and 1.5; 1.65 keeps "is it bad to keep a wild for the end" a likely answer.)
-#
-# And when the classifier finds it over _UNSETTLED_PROBABILITY likely one no sheet settles.
-# Cross-validated, 0.7 / 0.8 / 0.85 / 0.9 / 0.95 / never: right 92.8 / 93.2 / 93.2 / 93.3 / 92.8
-# / 92.7 %, wrong banner 1.5 / 0.9 / 0.6 / 0 / 0 / 0 %. (The first grid stopped at 0.8; the
-# held-out half's wrong banners, 5.5 %, sent me back to finish it.)
-_UNSETTLED_PROBABILITY = 0.9
-_UNSETTLED_MARGIN = 2.25
-_UNSETTLED_LIKELIER = 1.65
-# How much of the question the best entry must account for (its coverage, 0 to 1) to be a
-# likely answer, and to be the answer. A word the library doesn't know at all weighs like the
+# Whether a sheet settles a question is weighed by a second, small logistic regression
+# (``classifier.Verdict``) over what the search knows about the question and its best entry
+# (``verdict_signals``): how likely the classifier finds it one of the matters no sheet settles;
+# how much nearer its nearest phrasing among those matters is than the entry's; the same by the
+# two naive Bayes, words and letters; how much of the question the entry accounts for; its
+# language; and whether it names a matter the sheets never speak of (below). Its weights are
+# fitted on the calibration questions (``questions.CALIBRATION``), which nothing else in the
+# search learns from, so it learns how the search behaves on questions it never saw. It replaced
+# five hand-set cut-offs (see the README). No sheet covers it when that is the likelier reading.
+_VERDICT_SIGNALS = ("classifier", "nearest", "bayes", "coverage", "spanish", "off-rules")
+_UNSETTLED_CHANCE = 0.5
+# How much of the question the best entry must account for (its coverage, 0 to 1) to be the
+# answer rather than a likely one. A word the library doesn't know at all weighs like the
 # rarest term: an entry that matches only the common words around it doesn't settle it.
-_LIKELY_COVERAGE = 0.2
 _ANSWER_COVERAGE = 0.6
 # An answer also stands clear of the next hit (its score at least this many times the next).
 _ANSWER_LEAD = 1.5
 _UNKNOWN_WEIGHT = max(_IDF.values())
 
-# Matters the sheets never speak of, whatever game they come up in: time and duration, money
-# and bets, phones, food, the game's history, seats, leaving early, damaged cards (not ties:
-# the draw for deal's reading speaks of them). A question that names one of them is about
-# that matter, not about the entry it shares its other words with, unless the entry itself
-# speaks of it. Words any sheet-backed entry uses (in its title, aliases, answer, reading or
-# the library's phrasings for it) are left out when the lists are built, so no matter a sheet
-# settles is marked (today that drops "hour", "bet", "texting", "seat" and "leave" in
-# English, and "comida", which reads as the verb for drawing, "invento" and "doblada" in
+# Matters the sheets never speak of, whatever game they come up in: time and duration, money and
+# bets, phones, food, the game's history, seats, leaving early, damaged cards (not ties: the draw
+# for deal's reading speaks of them). A question that names one of them is likelier about that
+# matter than about the entry it shares its other words with, unless the entry itself speaks of
+# it: one of the verdict's signals. Words any sheet-backed entry uses (in its title, aliases,
+# answer, reading or the library's phrasings for it) are left out when the lists are built, so no
+# matter a sheet settles is marked (today that drops "hour", "bet", "texting", "seat" and "leave"
+# in English, and "comida", which reads as the verb for drawing, "invento" and "doblada" in
 # Spanish). Chosen by cross-validation in the tuning half (wrong "covered" 11.4 -> 10.6 %, no
 # wrong banner more): no settled question there names one of them.
 _OFF_RULES_WORDS = {
@@ -1127,16 +1129,37 @@ def coverage(query: str, entry: Entry) -> float:
     return _coverage(_analyse(query), entry)
 
 
+def _signals(query: _Query, slug: str) -> tuple[float, ...]:
+    index = _DOC_INDEX[slug]
+    unsettled = min(max(math.exp(_class_log_probs(query.text)[len(_DOCS)]), 1e-6), 1 - 1e-6)
+    nearest = _phrasing_match(len(_DOCS), query) + 1e-3, _phrasing_match(index, query) + 1e-3
+    return (
+        math.log(unsettled / (1 - unsettled)),
+        math.log(nearest[0] / nearest[1]),
+        _likelihood(len(_DOCS), query) - _likelihood(index, query),
+        _coverage(query, _DOCS[index].entry),
+        1.0 if query.language == ES else 0.0,
+        1.0 if query.off_rules - _DOCS[index].terms[query.language] else 0.0,
+    )
+
+
+def verdict_signals(query: str, slug: str) -> tuple[float, ...]:
+    """What the verdict weighs for ``query`` and the entry it found first (``_VERDICT_SIGNALS``,
+    in order): the classifier's log-odds that no sheet settles it, the log of how much nearer
+    its nearest phrasing among those matters is than the entry's, the same by the naive Bayes,
+    the entry's coverage, 1 for a Spanish question, and 1 when it names a matter the sheets
+    never speak of (``_OFF_RULES``) that the entry doesn't."""
+    return _signals(_analyse(query), slug)
+
+
 def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
     """Search, then give the verdict (see ``Lookup``).
 
     No sheet covers it: nothing matched; the best match is an entry no sheet backs (a house
-    rule such as 7-0, a misdeal); the classifier finds it more than _UNSETTLED_PROBABILITY
-    likely to be a matter no sheet settles; the question is nearer to such a matter than to
-    the best entry; it names a matter the sheets never speak of (money, phones, the game's
-    history: ``_OFF_RULES``) and the best entry doesn't; or the best match accounts for too
-    little of the question. An answer accounts for most of the question and stands clear of
-    the next hit; anything between is a likely answer. ValueError for an unknown edition.
+    rule such as 7-0, a misdeal); or the verdict's regression finds it likelier than not that
+    no sheet settles it (``verdict_signals``). An answer accounts for most of the question and
+    stands clear of the next hit; anything between is a likely answer. ValueError for an
+    unknown edition.
     """
     _check_edition(edition)
     if limit <= 0 or not query or not query.strip():
@@ -1145,18 +1168,8 @@ def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
     hits = _ranked(analysed, edition, limit)
     if not hits or not hits[0].entry.covered:
         return Lookup(query, hits, NONE)
-    if math.exp(_class_log_probs(query)[len(_DOCS)]) > _UNSETTLED_PROBABILITY:
-        return Lookup(query, hits, NONE)
-    index = _DOC_INDEX[hits[0].entry.slug]
-    unsettled = _phrasing_match(len(_DOCS), analysed)
-    if unsettled > _UNSETTLED_MARGIN * _phrasing_match(index, analysed):
-        return Lookup(query, hits, NONE)
-    if _likelihood(len(_DOCS), analysed) - _likelihood(index, analysed) > _UNSETTLED_LIKELIER:
-        return Lookup(query, hits, NONE)
-    if analysed.off_rules - _DOCS[index].terms[analysed.language]:
+    if _verdict().unsettled(_signals(analysed, hits[0].entry.slug)) > _UNSETTLED_CHANCE:
         return Lookup(query, hits, NONE)
     share = _coverage(analysed, hits[0].entry)
-    if share < _LIKELY_COVERAGE:
-        return Lookup(query, hits, NONE)
     lead = len(hits) == 1 or hits[0].score >= _ANSWER_LEAD * hits[1].score
     return Lookup(query, hits, ANSWER if share >= _ANSWER_COVERAGE and lead else LIKELY)
