@@ -54,8 +54,9 @@ bench: $(VENV)/.installed-test
 		echo "== $$script"; $(BIN)/python $$script || exit 1; done
 	@echo "== bench/lighthouse.sh"; bench/lighthouse.sh
 
-# Train the referee's classifier again (after changing the rules library, its phrasings, the
-# corpus or the search's normalisation; a test says when).
+# Train the referee's classifier and fit its verdict again (after changing the rules library,
+# its phrasings, the corpus, the calibration questions or the search's normalisation; a test
+# says when).
 referee-model: $(VENV)/.installed-test
 	$(BIN)/python scripts/train_referee.py
 

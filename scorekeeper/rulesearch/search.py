@@ -934,8 +934,10 @@ def _class_log_probs(text: str) -> tuple[float, ...]:
     query = _analyse(text)
     found = _model.log_probs(_features(query.spelled, query.language))
     floor = min(found.values())
-    labels = [doc.entry.slug for doc in _DOCS] + [classifier.UNSETTLED]
-    return tuple(found.get(label, floor) for label in labels)
+    return tuple(found.get(label, floor) for label in _LABELS)
+
+
+_LABELS = (*(doc.entry.slug for doc in _DOCS), classifier.UNSETTLED)  # in _DOCS order
 
 
 def _score(index: int, query: _Query) -> float:
