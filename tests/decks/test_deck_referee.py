@@ -9,6 +9,7 @@ from django.utils import translation
 from scorekeeper.decks.models import Deck
 from scorekeeper.games.models import Challenge
 from tests.deck_samples import start_with_deck
+from tests.words import shows_word
 
 DECK = {
     "name": "Our box",
@@ -74,7 +75,7 @@ def test_the_rules_page_shows_the_crew_s_card_rules_as_house_rules(member_client
         spanish = member_client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "En blanco" in spanish
     # The game's card without a rule is not listed; a game without a deck shows no panel.
-    assert "Flip" not in page
+    assert not shows_word(page, "Flip")
 
 
 @pytest.mark.django_db
