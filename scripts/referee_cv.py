@@ -4,9 +4,9 @@
 The tuning half is split again by a second stable hash; the search is rebuilt from one fold
 (plus the library's phrasings), its classifier trained on that fold (scikit-learn, as
 ``make referee-model`` trains it) and its verdict fitted with that classifier, and judged on
-the other, then the other way round. This is how
-a change to the search or to the phrasings is chosen without reading the held-out half (which
-this script never loads). Prints the same figures as ``bench/referee_accuracy.py``.
+the other, then the other way round. This is how a change to the search or to the phrasings is
+chosen without reading the held-out half (which this script never loads). Prints the same
+figures as ``bench/referee_accuracy.py``.
 """
 
 from __future__ import annotations

@@ -24,10 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rulesearch import (
-    classifier,  # noqa: E402
-    questions,  # noqa: E402
-)
+from scorekeeper.rulesearch import classifier, questions  # noqa: E402
 from scorekeeper.rulesearch.classifier import Example, Model, Verdict  # noqa: E402
 from scorekeeper.rulesearch.questions import Question  # noqa: E402
 

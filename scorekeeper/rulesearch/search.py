@@ -1020,6 +1020,7 @@ ANSWER, LIKELY, NONE = "answer", "likely", "none"
 # search learns from, so it learns how the search behaves on questions it never saw. It replaced
 # five hand-set cut-offs (see the README). No sheet covers it when that is the likelier reading.
 _VERDICT_SIGNALS = ("classifier", "nearest", "bayes", "coverage", "spanish", "off-rules")
+_COVERAGE = _VERDICT_SIGNALS.index("coverage")
 _UNSETTLED_CHANCE = 0.5
 # How much of the question the best entry must account for (its coverage, 0 to 1) to be the
 # answer rather than a likely one. A word the library doesn't know at all weighs like the
@@ -1170,8 +1171,9 @@ def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
     hits = _ranked(analysed, edition, limit)
     if not hits or not hits[0].entry.covered:
         return Lookup(query, hits, NONE)
-    if _verdict().unsettled(_signals(analysed, hits[0].entry.slug)) > _UNSETTLED_CHANCE:
+    signals = _signals(analysed, hits[0].entry.slug)
+    if _verdict().unsettled(signals) > _UNSETTLED_CHANCE:
         return Lookup(query, hits, NONE)
-    share = _coverage(analysed, hits[0].entry)
+    share = signals[_COVERAGE]  # the best entry's coverage, one of the signals
     lead = len(hits) == 1 or hits[0].score >= _ANSWER_LEAD * hits[1].score
     return Lookup(query, hits, ANSWER if share >= _ANSWER_COVERAGE and lead else LIKELY)

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.rules.entries import ENTRIES
 from scorekeeper.rulesearch import classifier
-from scorekeeper.rulesearch import search as search_module  # noqa: E402
+from scorekeeper.rulesearch import search as search_module
 from scorekeeper.rulesearch.questions import calibration, phrasings, tuning
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
@@ -105,8 +105,10 @@ def test_the_shipped_verdict_was_fitted_on_todays_calibration_questions():
     """Fitting it again, with the shipped classifier, on the calibration questions gives the
     shipped weights: fails when either changes without `make referee-model`."""
     shipped = classifier.load_verdict()
-    fitted = train_referee.train_verdict(search_module, classifier.load(), calibration())
-    search_module.use_model(None)
+    try:
+        fitted = train_referee.train_verdict(search_module, classifier.load(), calibration())
+    finally:
+        search_module.use_model(None)
     assert fitted == shipped
     assert shipped.signals == search_module._VERDICT_SIGNALS
 
