@@ -25,6 +25,10 @@ from django.views.decorators.http import require_GET
 from scorekeeper.languages.catalogs import LOCALE_DIR
 from scorekeeper.staticfiles import minified
 
+# The header the worker's own fetches carry (sw.js keep()): a page it keeps for offline use is
+# fetched behind the reader's back.
+KEEP_HEADER = "X-Scorekeeper-Keep"
+
 # The app shell: everything a page of the table loads, and the icons the home screen shows.
 SHELL_DIRECTORIES = ("css", "js", "icons")
 SHELL_FILES = ("manifest.webmanifest", "django_htmx/htmx-2.min.js")
@@ -100,3 +104,10 @@ def ping(request: HttpRequest) -> HttpResponse:
 def offline(request: HttpRequest) -> HttpResponse:
     """Shown by the worker for a page this phone has not kept: it lists the ones it has."""
     return render(request, "offline.html")
+
+
+def no_messages_for_the_worker(request: HttpRequest) -> dict:
+    """After Django's messages context processor: the worker's own fetch of a page it keeps
+    would use up the one-off message ("Nothing to save…") meant for the page the reader is being
+    sent to, and keep it in the offline copy. That fetch gets none and leaves them waiting."""
+    return {"messages": ()} if request.headers.get(KEEP_HEADER) else {}

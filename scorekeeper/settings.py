@@ -174,6 +174,7 @@ TEMPLATES = [
                 "scorekeeper.languages.words.script_messages",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.pwa.no_messages_for_the_worker",
                 "scorekeeper.history.context_processors.season_leader",
             ],
             "builtins": [

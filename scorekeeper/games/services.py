@@ -451,6 +451,10 @@ def round_edit(
             ).strip()
         )
     went_out_on = round_.went_out_on if went_out_on is None else went_out_card(went_out_on)
+    if went_out_on == "other" and not round_.went_out_on:
+        # A round stored without its card (an imported one) shows "Another card" on the edit
+        # page, which scores alike: saving the page as it is must not record a change.
+        went_out_on = round_.went_out_on
     rounds = _stored_rounds(game)
     side = round_.side if side is None else side
     rounds[number - 1] = _round_item(winner, hands, went_out_on, side)

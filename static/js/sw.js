@@ -28,12 +28,15 @@ var onlyThePageItself = {
   },
 };
 
-// A kept copy says so: the page's status line (base.html) turns to "offline — last synced".
+// A kept copy says so: the page's status line (base.html) turns to "offline — last synced",
+// and it leaves out the one-off messages (base.html's data-flash) the page showed when kept.
 var markKeptCopy = {
   cachedResponseWillBeUsed: function (context) {
     var cached = context.cachedResponse;
     if (!cached) return null;
     return cached.text().then(function (html) {
+      // A one-off message the page showed when it was kept ("Nothing to save…") was said then.
+      html = html.replace(/<div role="status" data-flash>[\s\S]*?<\/div>/, "");
       return new Response(html.replace('data-copy="live"', 'data-copy="kept"'), {
         status: cached.status, statusText: cached.statusText, headers: cached.headers,
       });
@@ -75,7 +78,11 @@ var forgotten = 0;
 function keep(pathname) {
   var since = forgotten;
   var next = (keeping[pathname] || Promise.resolve()).then(function () {
-    return fetch(pathname, { credentials: "same-origin", cache: "no-store" });
+    // The header tells the server not to hand this fetch the one-off messages: they belong
+    // to the page the reader is shown (pwa.no_messages_for_the_worker).
+    return fetch(pathname, {
+      credentials: "same-origin", cache: "no-store", headers: { "X-Scorekeeper-Keep": "1" },
+    });
   }).then(function (response) {
     if (since !== forgotten || !onlyThePageItself.cacheWillUpdate({ response: response })) return null;
     return caches.open(PAGES).then(function (cache) { return cache.put(pathname, response); });

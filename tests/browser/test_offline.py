@@ -587,3 +587,75 @@ def test_a_reload_offline_shows_the_board_the_server_last_sent(
 
     stored = Round.objects.filter(game=game).select_related("winner").order_by("number")
     assert [(r.number, r.winner.name) for r in stored] == [(1, "Ann"), (2, "Ben"), (3, "Cat")]
+
+
+# The edit page's form sent as its Save button sends it, without following the answer's redirect:
+# the one-off message ("Nothing to save…") then waits for the reader's next page.
+SEND_UNFOLLOWED = """async () => {
+  const form = document.querySelector("form.round-form");
+  const sent = await fetch(form.action, {
+    method: "POST", body: new FormData(form), redirect: "manual", credentials: "same-origin",
+  });
+  return sent.type;
+}"""
+
+# Drop the worker's copy of a page, ask the worker to keep it again (sw.js keep()) and wait until
+# it has: whether the copy came back.
+KEEP_AFRESH = """async (path) => {
+  const names = (await caches.keys()).filter((name) => name.startsWith("scorekeeper-pages-"));
+  for (const name of names) await (await caches.open(name)).delete(path, { ignoreVary: true });
+  navigator.serviceWorker.controller.postMessage({ type: "keep-page", url: path });
+  for (let i = 0; i < 150; i++) {
+    for (const name of names) {
+      if (await (await caches.open(name)).match(path, { ignoreVary: true })) return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
+
+# Whether the worker's copy of a page holds a one-off message.
+KEPT_MESSAGE = """async (path) => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("scorekeeper-pages-")) continue;
+    const kept = await (await caches.open(name)).match(path, { ignoreVary: true });
+    if (kept && (await kept.text()).includes("data-flash")) return true;
+  }
+  return false;
+}"""
+
+
+def test_a_one_off_message_reaches_the_reader_once_and_never_the_kept_copy(
+    open_phone, live_server, table_member
+):
+    """A CI run lost "Nothing to save…": the worker kept a page between the save's redirect and
+    the board, and that page used the message up. And a page kept while it showed one brought it
+    back on every reload without a network."""
+    user, crew = table_member
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
+    _record(game, "Ann", {"Ben": 7, "Cat": 9}, user)
+    context = open_phone()
+    page = context.pages[0] if context.pages else context.new_page()
+    _sign_in(page, live_server)
+    board = f"/games/{game.pk}/"
+    page.goto(live_server.url + board)
+    _controlled(page)
+    page.goto(live_server.url + board)
+
+    page.goto(f"{live_server.url}{board}rounds/1/")
+    assert page.evaluate(SEND_UNFOLLOWED) == "opaqueredirect"
+    assert page.evaluate(KEEP_AFRESH, board)  # the worker's fetch, while the message waits
+    assert not page.evaluate(KEPT_MESSAGE, board)
+    page.goto(live_server.url + board)
+    message = page.get_by_role("status").filter(has_text="Nothing to save")
+    expect(message).to_have_text("Nothing to save: round 1 already reads like this.")
+
+    # The worker kept that visit as it was, message and all; a reload offline leaves it out.
+    page.wait_for_function(f"({KEPT_MESSAGE})({board!r})")
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-status")).to_have_attribute("data-copy", "kept")
+    expect(page.locator('[data-standing="Ann"]')).to_have_attribute("data-total", "16")
+    expect(message).to_have_count(0)
+    context.set_offline(False)
+    assert Round.objects.get(game=game).version == 1

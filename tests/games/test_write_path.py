@@ -1,5 +1,7 @@
 """One write path: a round POST loads the game once, scores it once, and says what it expects."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -13,6 +15,7 @@ from scorekeeper.games.services import (
     round_edit,
     round_record,
 )
+from scorekeeper.pwa import KEEP_HEADER
 from tests.factories import GameFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -244,6 +247,45 @@ def test_saving_an_unchanged_edit_changes_and_records_nothing(crew_client, game)
     client.post(edit, post_data("Ann", 1, version=1, Ben="*7 *7 W", Cat=7))
     assert Round.objects.get().version == 2
     assert describe_change(Round.history.order_by("history_id").last()).endswith(": Cat 6 → 7.")
+
+
+def test_an_unchanged_edit_of_a_round_stored_without_its_card_changes_nothing(crew_client, game):
+    """The edit page shows "Another card" for a round stored without the card it ended on
+    (an imported one); saving it as it is is not a change, and a real change keeps it unsaid."""
+    client, crew = crew_client
+    save(game, crew, 1, Ben=7, Cat=6)
+    assert Round.objects.get().went_out_on == ""
+    edit = reverse("games:round_change", args=[game.pk, 1])
+    form = client.get(edit).content.decode()
+    assert re.search(r'<input[^>]*value="other"[^>]*checked', form)
+    # As the edit page sends it back: "Another card" picked.
+    as_shown = {**post_data("Ann", 1, version=1, Ben=7, Cat=6), "went_out_on": "other"}
+    response = client.post(edit, as_shown, follow=True)
+    assert "Nothing to save: round 1 already reads like this." in response.content.decode()
+    assert Round.objects.get().version == 1 and Round.history.count() == 1
+    client.post(edit, {**as_shown, "total_1": "8"})
+    changed = Round.objects.get()
+    assert changed.version == 2 and changed.went_out_on == ""
+    client.post(edit, {**post_data("Ann", 1, version=2, Ben=8, Cat=6), "went_out_on": "+2"})
+    assert Round.objects.get().went_out_on == "+2"
+
+
+@pytest.mark.parametrize("page", ["games:home", "games:game_detail"])
+def test_the_workers_own_fetch_of_a_page_leaves_the_message_for_the_reader(crew_client, game, page):
+    """A flaky browser run: the service worker kept a page (sw.js keep()) between the save's
+    redirect and the board, and that page used up "Nothing to save…". Its fetch carries
+    pwa.KEEP_HEADER and gets no message; the reader's next page gets it."""
+    client, crew = crew_client
+    save(game, crew, 1, Ben="7 7 W", Cat=6)
+    edit = reverse("games:round_change", args=[game.pk, 1])
+    client.post(edit, post_data("Ann", 1, version=1, Ben="*7 *7 W", Cat=6))
+    args = [game.pk] if page == "games:game_detail" else []
+    kept = client.get(reverse(page, args=args), headers={KEEP_HEADER: "1"})
+    assert kept.status_code == 200 and "Nothing to save" not in kept.content.decode()
+    shown = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert "Nothing to save: round 1 already reads like this." in shown
+    again = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert "Nothing to save" not in again
 
 
 def test_the_service_writes_nothing_for_an_unchanged_edit(db):
