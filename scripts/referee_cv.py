@@ -2,9 +2,9 @@
 `python scripts/referee_cv.py`.
 
 The tuning half is split again by a second stable hash; the search is rebuilt from one fold
-(plus the library's phrasings), its classifier trained on that fold (scikit-learn, as
-``make referee-model`` trains it) and its verdict fitted with that classifier, and judged on
-the other, then the other way round. This is how a change to the search or to the phrasings is
+(plus the library's phrasings and the calibration questions), its classifier trained and its
+verdict cross-fitted as ``make referee-model`` does (scikit-learn), and judged on the other,
+then the other way round. This is how a change to the search or to the phrasings is
 chosen without reading the held-out half (which this script never loads). Prints the same
 figures as ``bench/referee_accuracy.py``.
 """
@@ -37,13 +37,9 @@ def main() -> None:
         train = [q for q in tuning if fold_of(q.text) != fold]
         test = [q for q in tuning if fold_of(q.text) == fold]
         questions.tuning = lambda train=train: train
-        search = importlib.reload(importlib.import_module("scorekeeper.rulesearch.search"))
-        sys.modules["scorekeeper.rulesearch.search"] = search
-        # The classifier learns from this fold too, not from the shipped weights, and the
-        # verdict is fitted again on the calibration questions with that classifier.
-        model = train_referee.train(search.training_examples())
-        verdict = train_referee.train_verdict(search, model, questions.calibration())
-        search.use_model(model, verdict)
+        # The search, its classifier and its verdict learn from this fold (and the library's
+        # phrasings and the calibration questions), as `make referee-model` trains them.
+        search, _, _ = train_referee.cross_fitted(questions.calibration())
         accuracy = importlib.reload(importlib.import_module("bench.referee_accuracy"))
         for question in test:
             verdict = accuracy.judge(question)

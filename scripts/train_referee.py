@@ -1,12 +1,15 @@
 """Train the referee's classifier and its verdict, and write their weights: `make referee-model`.
 
-The classifier learns from the library and the corpus's tuning half only
-(``search.training_examples``) and goes to ``scorekeeper/rulesearch/model/referee.json.gz``; the
-verdict is then fitted on the calibration questions as the search with that classifier sees
-them, and goes to ``model/verdict.json``. ``scorekeeper/rulesearch/classifier.py`` reads both.
-Run it after changing the entries, the phrasings, the corpus or the search's normalisation: a
-test fails until the model is trained again. Needs scikit-learn (installed with the test extras;
-the app itself never imports it).
+The search and its classifier learn from the library, the corpus's tuning half and the
+calibration questions (``search.training_examples``); the classifier goes to
+``scorekeeper/rulesearch/model/referee.json.gz``. The verdict is fitted on the calibration
+questions too, but never as a search that learned them sees them: they are split in two by a
+stable hash, the search is built (and its classifier trained) from everything but one part, and
+the verdict's signals are read on that part; the regression is fitted on both parts' signals
+(cross-fitting) and goes to ``model/verdict.json``. ``scorekeeper/rulesearch/classifier.py``
+reads both. Run it after changing the entries, the phrasings, the corpus, the calibration
+questions or the search's normalisation: a test (``--check``) fails until the model is trained
+again. Needs scikit-learn (installed with the test extras; the app itself never imports it).
 """
 
 from __future__ import annotations
@@ -70,28 +73,77 @@ def train(examples: Sequence[Example]) -> Model:
 
 VERDICT_REGULARISATION = 1.0
 VERDICT_SETTINGS = f"logistic regression C={VERDICT_REGULARISATION}"
+# The calibration questions are split in this many parts to fit the verdict (cross-fitting):
+# four parts measured as two on the street batches.
+VERDICT_FOLDS = 2
 
 
-def train_verdict(search_module, model: Model, calibration: Sequence[Question]) -> Verdict:
-    """Fit the verdict on the calibration questions, as the search with ``model`` sees them:
-    the signals of each question whose best hit is an entry a sheet backs (the others get the
-    banner whatever the verdict says), and whether no sheet settles it."""
+def verdict_fold(question: Question) -> int:
+    """The part of the calibration questions ``question`` falls in: a stable hash of its text."""
+    text = "verdict:" + " ".join(question.text.lower().split())
+    return hashlib.sha256(text.encode()).digest()[0] % VERDICT_FOLDS
+
+
+def search_learning(calibration: Sequence[Question]):
+    """The search module built afresh as if ``calibration`` were all the calibration questions
+    (its indexes are made on import). The caller puts ``questions.calibration`` back."""
+    questions.calibration = lambda: list(calibration)
+    search_module = importlib.reload(importlib.import_module("scorekeeper.rulesearch.search"))
+    sys.modules["scorekeeper.rulesearch.search"] = search_module
+    return search_module
+
+
+def cross_fitted(calibration: Sequence[Question]):
+    """(search module, classifier, verdict), all three learned with ``calibration``.
+
+    The verdict must learn how the search behaves on questions it never saw, so each question's
+    signals are read by a search (and a classifier) built without its part of the calibration
+    questions. The search returned is built from them all and scores with the classifier and
+    verdict returned. ``questions.calibration`` is left as it was found."""
+    original = questions.calibration
+    signals: list[tuple[float, ...]] = []
+    unsettled: list[int] = []
+    try:
+        for fold in range(VERDICT_FOLDS):
+            search_module = search_learning([q for q in calibration if verdict_fold(q) != fold])
+            search_module.use_model(train(search_module.training_examples()), None)
+            for question in calibration:
+                if verdict_fold(question) != fold:
+                    continue
+                hits = search_module.search(question.text)
+                # The others get the banner whatever the verdict says.
+                if hits and hits[0].entry.covered:
+                    signals.append(search_module.verdict_signals(question.text, hits[0].entry.slug))
+                    unsettled.append(int(not question.settled))
+        search_module = search_learning(calibration)
+    finally:
+        questions.calibration = original
+    model = train(search_module.training_examples())
+    verdict = fit_verdict(search_module._VERDICT_SIGNALS, signals, unsettled, model, calibration)
+    search_module.use_model(model, verdict)
+    return search_module, model, verdict
+
+
+def fit_verdict(
+    names: Sequence[str],
+    signals: Sequence[Sequence[float]],
+    unsettled: Sequence[int],
+    model: Model,
+    calibration: Sequence[Question],
+) -> Verdict:
+    """The logistic regression over ``signals`` (named ``names``) that tells whether no sheet
+    settles a question (``unsettled``, 1 or 0)."""
     from sklearn.linear_model import LogisticRegression
 
-    search_module.use_model(model, None)
-    signals, unsettled = [], []
-    for question in calibration:
-        hits = search_module.search(question.text)
-        if hits and hits[0].entry.covered:
-            signals.append(search_module.verdict_signals(question.text, hits[0].entry.slug))
-            unsettled.append(int(not question.settled))
     fitted = LogisticRegression(C=VERDICT_REGULARISATION, max_iter=5000)
     fitted.fit(signals, unsettled)
-    digest = hashlib.sha256((model.fingerprint + VERDICT_SETTINGS).encode())
+    digest = hashlib.sha256(
+        (model.fingerprint + VERDICT_SETTINGS + f" folds={VERDICT_FOLDS}").encode()
+    )
     for question in calibration:
         digest.update("\t".join([question.language, *question.expected, question.text]).encode())
     return Verdict(
-        signals=tuple(search_module._VERDICT_SIGNALS),
+        signals=tuple(names),
         weights=tuple(round(float(w), 6) for w in fitted.coef_[0]),
         intercept=round(float(fitted.intercept_[0]), 6),
         fingerprint=digest.hexdigest(),
@@ -128,17 +180,24 @@ def dump(model: Model, path: Path = classifier.MODEL_PATH) -> None:
 
 
 def main() -> None:
-    search_module = importlib.import_module("scorekeeper.rulesearch.search")
-
     start = time.perf_counter()
-    examples = search_module.training_examples()
-    model = train(examples)
+    search_module, model, verdict = cross_fitted(questions.calibration())
+    if "--check" in sys.argv:
+        # The shipped files are what training gives today (a test runs this).
+        stale = []
+        if classifier.load().fingerprint != model.fingerprint:
+            stale.append(classifier.MODEL_PATH.name)
+        if classifier.load_verdict() != verdict:
+            stale.append(classifier.VERDICT_PATH.name)
+        if stale:
+            sys.exit(f"stale: {', '.join(stale)}: run `make referee-model`")
+        print("the shipped classifier and verdict are what training gives today")
+        return
     dump(model)
-    verdict = train_verdict(search_module, model, questions.calibration())
     dump_verdict(verdict)
     size = classifier.MODEL_PATH.stat().st_size / 1024
     print(
-        f"{len(examples)} examples, {len(model.labels)} labels, {len(model.rows)} features:"
+        f"{len(model.rows)} features, {len(model.labels)} labels:"
         f" {classifier.MODEL_PATH.name} ({size:.0f} KiB) in {time.perf_counter() - start:.1f} s"
     )
     weights = ", ".join(

@@ -426,12 +426,11 @@ def round_edit(
 ) -> Saved:
     """Correct round ``number`` as it was at ``version``; the whole game must stay valid.
     ``went_out_on=None`` keeps the card the round ended on as it was, ``side=None`` the side
-    of a two-sided deck that was up.
+    of a two-sided deck that was up; "other" keeps a round stored without its card as it was.
 
-    The row is updated in place (it keeps its creation time, author and request key). An
-    edit that changes nothing (the same winner, hands and card) writes nothing, so the trail
-    records no change: the result says ``unchanged``.
-    """
+    The row is updated in place (it keeps its creation time, author and request key). An edit
+    that changes nothing (the same winner, hands and card) writes nothing, so the trail records
+    no change: the result says ``unchanged``."""
     stored = list(game.rounds.all())
     if not 1 <= number <= len(stored):
         raise Conflict(
@@ -451,10 +450,7 @@ def round_edit(
             ).strip()
         )
     went_out_on = round_.went_out_on if went_out_on is None else went_out_card(went_out_on)
-    if went_out_on == "other" and not round_.went_out_on:
-        # A round stored without its card (an imported one) shows "Another card" on the edit
-        # page, which scores alike: saving the page as it is must not record a change.
-        went_out_on = round_.went_out_on
+    went_out_on = "" if went_out_on == "other" and not round_.went_out_on else went_out_on
     rounds = _stored_rounds(game)
     side = round_.side if side is None else side
     rounds[number - 1] = _round_item(winner, hands, went_out_on, side)

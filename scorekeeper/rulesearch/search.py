@@ -421,9 +421,10 @@ def _by_slug(found: list[Question]) -> dict[str | None, list[Question]]:
 
 
 # The tuning half of the question corpus: the held-out half is never read here, it judges what
-# the search learned. And the library's extra phrasings (``rulesearch/phrasings``).
+# the search learned. And the library's extra phrasings (``rulesearch/phrasings``) and the
+# calibration questions (``rulesearch/calibration``), written by other hands.
 _LEARNED = _by_slug(questions.tuning())
-_PHRASED = _by_slug(questions.phrasings())
+_PHRASED = _by_slug([*questions.phrasings(), *questions.calibration()])
 
 
 def _phrasings(library: list[tuple[str, str]], learned: list[Question]) -> tuple[_Phrasing, ...]:
@@ -478,6 +479,9 @@ _IDF: dict[str, float] = {
 # --- Typos -----------------------------------------------------------------------------------
 
 
+_ASKED_TWICE = 2
+
+
 def _surface_words(language: str) -> dict[str, int]:
     """Every word the search knows in one language (the library's texts and the tuning
     questions), with how many entries use it in a title or phrasing (to pick between equally
@@ -490,8 +494,12 @@ def _surface_words(language: str) -> dict[str, int]:
             words.update(seen)
             if name != "answer":
                 prominent.update(seen)
+    # A word from the questions only when two of them use it: they are typed as players type,
+    # and a typo ("comodn") is rarely typed twice, while a known one would never be corrected.
+    asked: Counter[str] = Counter()
     for learned in (*_LEARNED.values(), *_PHRASED.values()):
-        words.update(w for q in learned if q.language == language for w in _plain(q.text))
+        asked.update(w for q in learned if q.language == language for w in set(_plain(q.text)))
+    words.update(word for word, count in asked.items() if count >= _ASKED_TWICE)
     if language == ES:
         words.update(set(search_es.SYNONYMS) | search_es.OTHER_WORDS)
     else:

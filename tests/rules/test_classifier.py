@@ -5,7 +5,9 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ import pytest
 from scorekeeper.rules.entries import ENTRIES
 from scorekeeper.rulesearch import classifier
 from scorekeeper.rulesearch import search as search_module
-from scorekeeper.rulesearch.questions import calibration, phrasings, tuning
+from scorekeeper.rulesearch.questions import Question, calibration, phrasings, tuning
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import train_referee  # noqa: E402  (scripts/train_referee.py: training is a tool, not the app)
@@ -38,14 +40,15 @@ def test_the_shipped_model_learned_from_todays_library_and_tuning_half():
 
 
 def test_the_classifier_learns_from_the_library_and_the_tuning_half_only():
-    """Every entry's title, aliases and phrasings, the library's phrasings and the tuning half:
-    nothing else (the tuning half holds no held-out question, see test_corpus)."""
+    """Every entry's title, aliases and phrasings, the library's phrasings, the calibration
+    questions and the tuning half: nothing else (the tuning half holds no held-out question, see
+    test_corpus)."""
     examples = search_module.training_examples()
     library = sum(
         len(texts["title"]) + len(texts["phrasings"])
         for texts in map(search_module._entry_texts, ENTRIES)
     )
-    assert len(examples) == library + len(phrasings()) + len(tuning())
+    assert len(examples) == library + len(phrasings()) + len(calibration()) + len(tuning())
     asked = {tuple(features) for features, _ in examples}
     for question in tuning():
         assert (
@@ -101,16 +104,31 @@ def test_use_model_swaps_the_weights_the_search_scores_with():
     assert search_module._class_log_probs(question) == shipped
 
 
-def test_the_shipped_verdict_was_fitted_on_todays_calibration_questions():
-    """Fitting it again, with the shipped classifier, on the calibration questions gives the
-    shipped weights: fails when either changes without `make referee-model`."""
-    shipped = classifier.load_verdict()
-    try:
-        fitted = train_referee.train_verdict(search_module, classifier.load(), calibration())
-    finally:
-        search_module.use_model(None)
-    assert fitted == shipped
-    assert shipped.signals == search_module._VERDICT_SIGNALS
+def test_the_shipped_classifier_and_verdict_are_what_training_gives_today():
+    """Training again (cross-fitting the verdict, which rebuilds the search three times, so in
+    a process of its own) gives the shipped classifier and verdict: fails when the calibration
+    questions or anything the search learns from change without `make referee-model`."""
+    script = Path(train_referee.__file__)
+    done = subprocess.run(
+        [sys.executable, str(script), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=script.parents[1],
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "what training gives today" in done.stdout
+
+
+def test_each_calibration_question_falls_in_one_part_and_both_parts_are_used():
+    found = calibration()
+    parts = Counter(train_referee.verdict_fold(q) for q in found)
+    assert set(parts) == set(range(train_referee.VERDICT_FOLDS))
+    assert min(parts.values()) > len(found) / (2 * train_referee.VERDICT_FOLDS)
+    # Typed alike, split alike: the part follows the words, not their case or spacing.
+    for question in found[:50]:
+        retyped = Question(question.language, question.expected, f" {question.text.upper()} ", "")
+        assert train_referee.verdict_fold(retyped) == train_referee.verdict_fold(question)
 
 
 def test_the_verdict_is_a_logistic_regression_over_its_signals(tmp_path):

@@ -79,8 +79,8 @@ def test_the_librarys_phrasings_are_not_copied_from_the_corpus():
 
 
 def test_the_calibration_questions_are_new_and_name_real_entries():
-    """The verdict's own questions: none is a corpus question or one of the library's
-    phrasings, none is learned by the search, and each names real entries (or none)."""
+    """Questions by other hands: none is a corpus question or one of the library's phrasings,
+    and each names real entries (or none)."""
     found = calibration()
     assert len(found) >= 600 and CALIBRATION not in (CORPUS, PHRASINGS)
     for question in found:

@@ -387,12 +387,12 @@ def test_the_signals_of_a_clear_question_and_of_a_spanish_one():
 
 
 def test_the_classifier_reorders_the_hits(monkeypatch):
-    """A Wild laid on a Skip is a question about the Wild; the words alone put ending on an
-    action card first."""
-    question = "wild card on a skip ok?"
-    assert lookup(question).hits[0].entry.slug == "wild"
+    """Turning the top card over to start is how the piles are set up; the words alone put a
+    first card that is a Skip first."""
+    question = "do you flip the top card to start"
+    assert lookup(question).hits[0].entry.slug == "draw-discard-piles"
     monkeypatch.setattr(search_module, "_CLASSIFIER_WEIGHT", 0.0)
-    assert lookup(question).hits[0].entry.slug == "end-on-action-card"
+    assert lookup(question).hits[0].entry.slug == "first-card-skip"
 
 
 def test_too_little_of_the_question_accounted_for_gets_the_banner(verdict):

@@ -93,7 +93,7 @@ def test_a_misspelled_spanish_word_becomes_a_spanish_word_or_nothing():
     # The Spanish phrasings and questions the search learns from are Spanish words too.
     spanish_terms |= {
         term
-        for question in (*questions.tuning(), *questions.phrasings())
+        for question in (*questions.tuning(), *questions.phrasings(), *questions.calibration())
         if question.language == "es"
         for term in normalise(question.text, "es")
     }
