@@ -207,8 +207,16 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|\bsolo\s+(?:somos\s+|estamos\s+)?(?:dos|2)\b|\bde\s+a\s+dos\b|\bentre\s+dos\b",
         "twoplayer",
     ),
-    (r"\btoques?\s+de\s+queso\b|\bdiario\s+de\s+greg\b", "cheesetouch"),
-    (r"\b(?:gotas?|baldes?|cubos?)\s+de\s+agua\b", "waterdrop"),
+    # The special cards by what is drawn on them: "la del queso", "el balde", "la carta del agua".
+    (
+        r"\btoques?\s+de\s+queso\b|\bdiario\s+de\s+greg\b|\b(?:la|carta|cartas)\s+del\s+queso\b",
+        "cheesetouch",
+    ),
+    (
+        r"\b(?:gotas?|baldes?|cubos?)\s+de\s+agua\b|\b(?:el|los)\s+baldes?\b"
+        r"|\b(?:la|carta|cartas|uno)\s+(?:del|de)\s+agua\b",
+        "waterdrop",
+    ),
     (
         r"\bpilas?\s+(?:para|de|pa|donde|de\s+donde)\s+"
         r"(?:tirar|descartar|descarte|jugar|bajar)\b|\bdescartes?\b",
@@ -277,7 +285,8 @@ def _forms(canonical: str, words: str) -> dict[str, str]:
 # Word-level folding onto the English terms (keys are folded: lowercase, no accents).
 SYNONYMS: dict[str, str] = {
     # the cards
-    **_forms("wild", "comodin comodines"),
+    # "el negro": the black cards, as many tables call the Wild.
+    **_forms("wild", "comodin comodines negro negra negros negras"),
     **_forms("reverse", "reversa reversas reverso"),
     **_forms("skip", "salta saltas salto saltar saltan bloqueo bloqueos"),
     **_forms("kitty", "gatito gatitos"),

@@ -64,6 +64,22 @@ def test_accents_and_capitals_do_not_matter():
 
 
 @pytest.mark.parametrize(
+    ("query", "terms"),
+    [
+        ("me tiraron la del queso", ["play", "cheesetouch"]),
+        ("el balde", ["waterdrop"]),
+        ("el uno de agua", ["waterdrop"]),
+        ("la carta del agua", ["waterdrop"]),
+        ("el negro", ["wild"]),
+        ("el negro de +4", ["wilddrawfour"]),
+    ],
+)
+def test_the_cards_by_their_table_names(query, terms):
+    """The special cards by what is drawn on them, and the Wild by its black face."""
+    assert normalise(query, "es") == terms
+
+
+@pytest.mark.parametrize(
     ("word", "term"),
     [("pila", "drawpile"), ("toma", "draw"), ("comodin", "wild"), ("desafio", "challenge")],
 )
