@@ -3,7 +3,7 @@ whether a sheet settles it (``search.lookup``).
 
 Here too is what the search learns from and how it is judged: the question corpus
 (``corpus/``, split into a tuning and a held-out half), the library's phrasings
-(``phrasings/``), the calibration questions the verdict is fitted on (``calibration/``) and the
+(``phrasings/``), the calibration questions, written by other hands (``calibration/``) and the
 trained weights (``model/``, written by ``make referee-model``). Pure Python: it reads the rules
 library (``scorekeeper.rules``) and imports nothing from Django.
 """

@@ -12,7 +12,7 @@ pure Python: scikit-learn is a tool of the training, not a dependency of the app
 
 ``Verdict`` is the second, smaller model: whether a sheet settles a question, from a few
 signals of the search (``model/verdict.json``, fitted by the same script on the calibration
-questions).
+questions, each read by a search built without its half of them: cross-fitting).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Model:
 class Verdict:
     """Whether a sheet settles a question, from a few signals of the search about it and its
     best entry (``search.verdict_signals``): a logistic regression fitted on the calibration
-    questions, which neither the classifier nor the search learns from."""
+    questions, each as a search (and a classifier) built without its half of them sees it."""
 
     signals: tuple[str, ...]  # their names, in order
     weights: tuple[float, ...]

@@ -27,10 +27,11 @@ CORPUS = Path(__file__).resolve().parent / "corpus"
 # The library's own phrasings in the same format: more ways to ask for each entry, and
 # questions no sheet settles ("-"), written from the sheets without reading the corpus.
 PHRASINGS = Path(__file__).resolve().parent / "phrasings"
-# Questions in the same format that only the verdict learns from (``classifier.Verdict``): when
-# the search is sure enough that no sheet settles a question. Written from the sheets and the
-# library's titles and answers by people who saw neither the corpus nor the search; the
-# classifier and the search never read them, so what they show is what the search does with
+# Questions in the same format, written by people who saw neither the corpus nor the search:
+# ``fresh-*`` from the sheets and the library's titles and answers, ``street-*`` from the sheets
+# and the titles only, typed as players type. The search and its classifier learn from them, and
+# the verdict (``classifier.Verdict``) is fitted on them, each read by a search built without
+# its half of them (``scripts/train_referee.py``), so it learns what the search does with
 # questions it never saw.
 CALIBRATION = Path(__file__).resolve().parent / "calibration"
 TUNING, HELD_OUT = "tuning", "held-out"

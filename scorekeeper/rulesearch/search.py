@@ -26,9 +26,10 @@ ways each entry is asked reorder the hits.
 sheet-backed entry clearly accounts for the question, a *likely answer* when it does less
 surely, and *no sheet covers this* when the best match is a matter the sheets never address (a
 house rule such as 7-0) or when a small logistic regression over what the search knows of the
-question (``verdict_signals``) finds that likelier than not. That regression is fitted on
-calibration questions the rest of the search never learns from (``calibration/``); the whole
-is judged on the held-out half of the question corpus (``corpus/``, ``bench/referee_accuracy.py``).
+question (``verdict_signals``) finds that likelier than not. That regression is fitted on the
+calibration questions (``calibration/``), each read by a search built without its half of them
+(``scripts/train_referee.py``, cross-fitting); the whole is judged on the held-out half of the
+question corpus (``corpus/``, ``bench/referee_accuracy.py``).
 
 Pure Python: nothing here imports Django.
 """
@@ -1024,8 +1025,9 @@ ANSWER, LIKELY, NONE = "answer", "likely", "none"
 # how much nearer its nearest phrasing among those matters is than the entry's; the same by the
 # two naive Bayes, words and letters; how much of the question the entry accounts for; its
 # language; and whether it names a matter the sheets never speak of (below). Its weights are
-# fitted on the calibration questions (``questions.CALIBRATION``), which nothing else in the
-# search learns from, so it learns how the search behaves on questions it never saw. It replaced
+# fitted on the calibration questions (``questions.CALIBRATION``), each read by a search built
+# without its half of them (cross-fitting), so it learns how the search behaves on questions it
+# never saw although the search learns from them all. It replaced
 # five hand-set cut-offs (see the README). No sheet covers it when that is the likelier reading.
 _VERDICT_SIGNALS = ("classifier", "nearest", "bayes", "coverage", "spanish", "off-rules")
 _COVERAGE = _VERDICT_SIGNALS.index("coverage")
