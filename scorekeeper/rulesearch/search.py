@@ -505,9 +505,16 @@ def _surface_words(language: str) -> dict[str, int]:
         words.update(set(search_es.SYNONYMS) | search_es.OTHER_WORDS)
     else:
         words.update({word for word in _SYNONYMS if word not in search_es.SYNONYMS})
+    known = {term for word in words for term in normalise(word, language)}
+    once = {term for word in asked if word not in words for term in normalise(word, language)}
+    _ASKED_ONCE[language] = frozenset(once - known)
     return {word: prominent[word] for word in words if len(word) >= 3 and not word.isdigit()}
 
 
+# Terms only a word one question uses gives, nowhere else: perhaps its writer's typo ("acumla"),
+# so a known word a letter or two away from a question's word with that term is read in its
+# place ("acumlar": stacking, not a rare term of its own; ``_analyse``).
+_ASKED_ONCE: dict[str, frozenset[str]] = {}
 _VOCABULARY: dict[str, dict[str, int]] = {EN: _surface_words(EN), ES: _surface_words(ES)}
 _VOCABULARY_LIST: dict[str, list[str]] = {lang: list(words) for lang, words in _VOCABULARY.items()}
 # Words a question may hold that are not typos even where the library never uses them.
@@ -573,6 +580,12 @@ def _analyse(query: str) -> _Query:
         weight = 1.0
         if term is None:
             continue
+        if term in _ASKED_ONCE[language] and word not in _KNOWN_ELSEWHERE:
+            fixed = _correct(word, language)
+            corrected = next(iter(normalise(fixed, language)), None) if fixed else None
+            if corrected in _IDF and corrected != term:
+                term, weight = corrected, _TYPO_WEIGHT
+                spelled[-1] = fixed
         if term not in _IDF:
             if term in off_rules:  # a word for such a matter is not a typo for a rules word
                 unknown += 1
