@@ -23,13 +23,15 @@ PURE = {
     "scorekeeper.domain": ("scorekeeper.domain",),
     "scorekeeper.rules": ("scorekeeper.rules", "scorekeeper.domain"),
     # The rules search reads the library and stands on two text libraries (Snowball stemmers,
-    # rapidfuzz's edit distances); never on Django (nor on scikit-learn, a tool of training).
+    # rapidfuzz's edit distances) and numpy (its inner loops); never on Django (nor on
+    # scikit-learn, a tool of training).
     "scorekeeper.rulesearch": (
         "scorekeeper.rulesearch",
         "scorekeeper.rules",
         "scorekeeper.domain",
         "snowballstemmer",
         "rapidfuzz",
+        "numpy",
     ),
 }
 # What the games app must not import: the apps built on it.

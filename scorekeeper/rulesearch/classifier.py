@@ -7,8 +7,9 @@ terms and letter 4-grams); the examples are the entries' titles and aliases, the
 phrasings and the corpus's tuning half, never its held-out half. Fitting the model takes about
 ten seconds, so ``scripts/train_referee.py`` (``make referee-model``, scikit-learn) does it once
 and ships the weights in ``model/referee.json.gz``, with a fingerprint of the examples and the
-settings (a test fails when either changes without a new model). Reading and scoring here are
-pure Python: scikit-learn is a tool of the training, not a dependency of the app.
+settings (a test fails when either changes without a new model). Reading and scoring here need
+only numpy (one product of the question's features with their rows of weights): scikit-learn is
+a tool of the training, not a dependency of the app.
 
 ``Verdict`` is the second, smaller model: whether a sheet settles a question, from a few
 signals of the search (``model/verdict.json``, fitted by the same script on the calibration
@@ -27,6 +28,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 MODEL_PATH = Path(__file__).resolve().parent / "model" / "referee.json.gz"
 VERDICT_PATH = MODEL_PATH.parent / "verdict.json"
@@ -53,15 +56,14 @@ class Model:
             row, inverse_frequency = self.rows[feature]
             values[row] = (1 + math.log(count)) * inverse_frequency
         norm = math.sqrt(sum(value * value for value in values.values())) or 1.0
-        width = len(self.labels)
-        logits = list(self.intercepts)
-        for row, value in values.items():
-            share = value * self.scale / norm
-            steps = self.steps[row * width : (row + 1) * width]
-            logits = [logit + share * step for logit, step in zip(logits, steps, strict=True)]
-        top = max(logits)
-        total = top + math.log(sum(math.exp(logit - top) for logit in logits))
-        return {label: logit - total for label, logit in zip(self.labels, logits, strict=True)}
+        logits = np.array(self.intercepts)
+        if values:
+            weights = np.frombuffer(self.steps, dtype=np.int8).reshape(-1, len(self.labels))
+            shares = np.fromiter(values.values(), dtype=np.float64, count=len(values))
+            logits += (shares * (self.scale / norm)) @ weights[list(values)]
+        top = logits.max()
+        logits -= top + math.log(np.exp(logits - top).sum())
+        return dict(zip(self.labels, logits.tolist(), strict=True))
 
 
 @dataclass(frozen=True, slots=True)
