@@ -34,6 +34,12 @@ PHRASINGS = Path(__file__).resolve().parent / "phrasings"
 # its half of them (``scripts/train_referee.py``), so it learns what the search does with
 # questions it never saw.
 CALIBRATION = Path(__file__).resolve().parent / "calibration"
+# A second judge, never learned from: 828 questions written like the street ones by seven more
+# helpers, each told to make some of an entry's questions border on a neighbouring entry (who
+# deals or who plays first, a Skip turned up or played), so they are harder than the corpus.
+# Nothing in the search, its training or its cross-validation reads them; the benchmark prints
+# their figures beside the held-out half's.
+BORDER = Path(__file__).resolve().parent / "border"
 TUNING, HELD_OUT = "tuning", "held-out"
 
 
@@ -96,3 +102,7 @@ def phrasings() -> list[Question]:
 
 def calibration() -> list[Question]:
     return load(directory=CALIBRATION)
+
+
+def border() -> list[Question]:
+    return load(directory=BORDER)

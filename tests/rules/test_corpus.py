@@ -14,11 +14,13 @@ import pytest
 from scorekeeper.rules import ENTRIES, get_entry
 from scorekeeper.rulesearch import search as search_module  # noqa: E402
 from scorekeeper.rulesearch.questions import (
+    BORDER,
     CALIBRATION,
     CORPUS,
     HELD_OUT,
     PHRASINGS,
     TUNING,
+    border,
     calibration,
     half_of,
     load,
@@ -93,6 +95,37 @@ def test_the_calibration_questions_are_new_and_name_real_entries():
     assert shared == 0
     languages = Counter(q.language for q in found if not q.settled)
     assert languages["en"] >= 60 and languages["es"] >= 60
+
+
+def test_the_border_questions_are_new_and_never_learned_from():
+    """The second judge (``questions.BORDER``): real entries, no repeats, none of them a question
+    anything else holds, and nothing that trains or builds the search reads them."""
+    found = border()
+    assert len(found) >= 800 and BORDER not in (CORPUS, PHRASINGS, CALIBRATION)
+    for question in found:
+        assert all(get_entry(slug) for slug in question.expected), question
+    texts = [" ".join(q.text.lower().split()) for q in found]
+    assert len(texts) == len(set(texts))
+    elsewhere = {" ".join(q.text.lower().split()) for q in (*QUESTIONS, *phrasings())}
+    elsewhere |= {" ".join(q.text.lower().split()) for q in calibration()}
+    assert sum(1 for text in texts if text in elsewhere) == 0  # counted: no text printed
+    learned = {
+        " ".join(q.text.lower().split())
+        for by_slug in (search_module._LEARNED, search_module._PHRASED)
+        for questions in by_slug.values()
+        for q in questions
+    }
+    assert learned.isdisjoint(texts)
+    root = CORPUS.parents[2]
+    for path in (
+        root / "scorekeeper" / "rulesearch" / "search.py",
+        root / "scorekeeper" / "rulesearch" / "classifier.py",
+        root / "scripts" / "train_referee.py",
+        root / "scripts" / "referee_cv.py",
+    ):
+        assert "border" not in path.read_text(encoding="utf-8"), path
+    languages = Counter(q.language for q in found)
+    assert languages["en"] >= 250 and languages["es"] >= 400
 
 
 def test_the_tuning_half_is_answered_above_a_floor():
