@@ -891,7 +891,7 @@ def _char_likelihoods(text: str, language: str) -> tuple[float, ...]:
     if found:  # summed gram by gram, in the question's order
         lifts = np.bincount(
             np.concatenate([owners for owners, _ in found]),
-            weights=np.concatenate([lifts for _, lifts in found]),
+            weights=np.concatenate([gains for _, gains in found]),
             minlength=len(unseen),
         ).tolist()
     return tuple(base + lift / len(grams) for base, lift in zip(unseen, lifts, strict=True))
