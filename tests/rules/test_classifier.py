@@ -48,7 +48,12 @@ def test_the_classifier_learns_from_the_library_and_the_tuning_half_only():
         len(texts["title"]) + len(texts["phrasings"])
         for texts in map(search_module._entry_texts, ENTRIES)
     )
-    assert len(examples) == library + len(phrasings()) + len(calibration()) + len(tuning())
+    questions = [*phrasings(), *calibration(), *tuning()]
+    copies = sum(
+        len(search_module._dropped_words(search_module._words(q.text), q.text)) for q in questions
+    )
+    assert copies > len(questions)  # most questions are four words or more
+    assert len(examples) == library + len(questions) + copies
     asked = {tuple(features) for features, _ in examples}
     for question in tuning():
         assert (
@@ -140,3 +145,32 @@ def test_the_verdict_is_a_logistic_regression_over_its_signals(tmp_path):
     assert classifier.load_verdict(path) == verdict
     with pytest.raises(ValueError):
         verdict.unsettled([1.0])  # one signal short
+
+
+def test_word_dropout_leaves_one_word_out_of_each_copy_the_same_way_every_time():
+    words = ("can", "i", "stack", "a", "draw", "two")
+    copies = search_module._dropped_words(words, "can i stack a draw two")
+    assert len(copies) == search_module._DROPOUT_COPIES == 3
+    for copy in copies:
+        assert len(copy) == len(words) - 1
+        # The copy is the text with one word taken out, the others in their order.
+        assert any(copy == words[:i] + words[i + 1 :] for i in range(len(words)))
+    assert copies == search_module._dropped_words(words, "can i stack a draw two")
+    assert copies != search_module._dropped_words(words, "another seed, other words left out")
+
+
+def test_word_dropout_spares_short_questions():
+    assert search_module._dropped_words(("who", "deals", "first"), "who deals first") == []
+    assert search_module._dropped_words((), "") == []
+
+
+def test_each_question_is_learned_with_its_dropout_copies_and_its_label():
+    question = next(q for q in tuning() if len(search_module._words(q.text)) >= 6)
+    label = question.expected[0] if question.expected else classifier.UNSETTLED
+    examples = Counter(
+        (tuple(features), label) for features, label in search_module.training_examples()
+    )
+    words = search_module._words(question.text)
+    for asked in (words, *search_module._dropped_words(words, question.text)):
+        features = tuple(search_module._features(asked, question.language))
+        assert examples[(features, label)] >= 1
