@@ -168,7 +168,7 @@ def test_each_question_is_learned_with_its_dropout_copies_and_its_label():
     question = next(q for q in tuning() if len(search_module._words(q.text)) >= 6)
     label = question.expected[0] if question.expected else classifier.UNSETTLED
     examples = Counter(
-        (tuple(features), label) for features, label in search_module.training_examples()
+        (tuple(features), learned) for features, learned in search_module.training_examples()
     )
     words = search_module._words(question.text)
     for asked in (words, *search_module._dropped_words(words, question.text)):
