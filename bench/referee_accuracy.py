@@ -73,12 +73,7 @@ def figures(questions: list[Question]) -> dict[str, float]:
     # this machine is shared, and one pass's timings drift by half from minute to minute.
     timings = [math.inf] * len(questions)
     for _ in range(TIMED_PASSES):
-        search_module._analyse.cache_clear()
-        search_module._correct.cache_clear()
-        search_module._nearest.cache_clear()
-        search_module._char_likelihoods.cache_clear()
-        search_module._class_log_probs.cache_clear()
-        search_module._words.cache_clear()
+        search_module.clear_caches()
         for number, question in enumerate(questions):
             start = time.perf_counter()
             lookup(question.text)

@@ -1010,6 +1010,20 @@ def _class_log_probs(text: str) -> tuple[float, ...]:
 _LABELS = (*(doc.entry.slug for doc in _DOCS), classifier.UNSETTLED)  # in _DOCS order
 
 
+# What the search keeps of the questions it has seen. Two caches are not here: the stems of
+# single words (``_stem``) and the letters model (``_char_model``), built once from the library.
+_QUESTION_CACHES = (_words, _analyse, _correct, _nearest, _char_likelihoods, _class_log_probs)
+
+
+def clear_caches(*, typos: bool = True) -> None:
+    """Forget every question seen, as a process that has just started does (the benchmarks time
+    first visitors this way); ``typos=False`` keeps the typo corrections, as a running server
+    has them."""
+    for cached in _QUESTION_CACHES:
+        if typos or cached is not _correct:
+            cached.cache_clear()
+
+
 def _score(index: int, query: _Query) -> float:
     doc = _DOCS[index]
     raw = _bm25f(index, query) + _PHRASING_WEIGHT * _phrasing_match(index, query)
