@@ -3,13 +3,13 @@ sheet settles) a question most likely means, learned from examples rather than f
 alone.
 
 The search (``search.py``) turns each example into features (its terms, pairs of neighbouring
-terms and letter 4-grams); the examples are the entries' titles and aliases, the library's
-phrasings and the corpus's tuning half, never its held-out half. Fitting the model takes about
-ten seconds, so ``scripts/train_referee.py`` (``make referee-model``, scikit-learn) does it once
-and ships the weights in ``model/referee.json.gz``, with a fingerprint of the examples and the
-settings (a test fails when either changes without a new model). Reading and scoring here need
-only numpy (one product of the question's features with their rows of weights): scikit-learn is
-a tool of the training, not a dependency of the app.
+terms, pairs one term apart and letter 4-grams); the examples are the entries' titles and
+aliases, the library's phrasings and the corpus's tuning half, never its held-out half. Fitting
+the model takes about ten seconds, so ``scripts/train_referee.py`` (``make referee-model``,
+scikit-learn) does it once and ships the weights in ``model/referee.json.gz``, with a
+fingerprint of the examples and the settings (a test fails when either changes without a new
+model). Reading and scoring here need only numpy (one product of the question's features with
+their rows of weights): scikit-learn is a tool of the training, not a dependency of the app.
 
 ``Verdict`` is the second, smaller model: whether a sheet settles a question, from a few
 signals of the search (``model/verdict.json``, fitted by the same script on the calibration

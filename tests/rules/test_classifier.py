@@ -174,3 +174,27 @@ def test_each_question_is_learned_with_its_dropout_copies_and_its_label():
     for asked in (words, *search_module._dropped_words(words, question.text)):
         features = tuple(search_module._features(asked, question.language))
         assert examples[(features, label)] >= 1
+
+
+def test_the_features_are_terms_pairs_pairs_one_apart_and_letters():
+    features = search_module._features(search_module._words("stack a blue draw two"), "en")
+    assert [f for f in features if not f.startswith("c:")] == [
+        "w:stack",
+        "w:blue",
+        "w:drawtwo",
+        "b:stack_blue",
+        "b:blue_drawtwo",
+        "s:stack_drawtwo",
+    ]
+    assert " sta" in {f[2:] for f in features if f.startswith("c:")}
+
+
+def test_a_word_that_varies_between_two_leaves_their_pair_one_apart():
+    def pairs(text: str) -> set[str]:
+        words = search_module._words(text)
+        return {f for f in search_module._features(words, "en") if f[:2] in ("b:", "s:")}
+
+    blue, red = pairs("stack a blue draw two"), pairs("stack a red draw two")
+    assert {f for f in blue & red} == {"s:stack_drawtwo"}
+    # Two words or fewer have no pair one apart.
+    assert not {f for f in pairs("stack twos") if f.startswith("s:")}
