@@ -1,7 +1,8 @@
 """How often the referee is right, on the question corpus: `python bench/referee_accuracy.py`.
 
-Prints, per half of the corpus (tuning, held-out) and for the border questions (``border/``,
-never learned from, see ``questions.BORDER``), per language:
+Prints, per half of the corpus (tuning, held-out), for the border questions (``border/``) and
+for the strangers' questions (``strangers/``), both never learned from (see
+``questions.BORDER`` and ``questions.STRANGERS``), per language:
 
 - top-1 right: a question a sheet settles gets an answer or a likely answer, and its entry is
   first; a question no sheet settles gets "no sheet covers this" (with the house-rule entry
@@ -12,8 +13,8 @@ never learned from, see ``questions.BORDER``), per language:
 - lookup p50/p95 in milliseconds, over the half's questions, every cache empty (each question's
   best of three passes).
 
-The README reports the held-out half and the border questions. ``--show tuning`` lists the
-tuning half's misses (the held-out half and the border questions are never listed: they stay
+The README reports the held-out half and the two judges. ``--show tuning`` lists the tuning
+half's misses (the held-out half and the judges' questions are never listed: they stay
 unread). Exit status 0 always: figures, not a test.
 """
 
@@ -37,9 +38,11 @@ from scorekeeper.rulesearch.questions import (  # noqa: E402
     Question,
     border,
     load,
+    strangers,
 )
 
-BORDER = "border"
+BORDER, STRANGERS = "border", "strangers"
+JUDGES = {BORDER: border, STRANGERS: strangers}
 TIMED_PASSES = 3
 
 
@@ -103,8 +106,8 @@ def main() -> None:
     parser.add_argument("--show", choices=[TUNING], help="list the misses of the tuning half")
     parser.add_argument(
         "--half",
-        choices=[TUNING, HELD_OUT, BORDER],
-        help="only this half, or the border questions (tune with --half tuning)",
+        choices=[TUNING, HELD_OUT, *JUDGES],
+        help="only this half, or one judge's questions (tune with --half tuning)",
     )
     args = parser.parse_args()
     lookup("warm up")  # build the index outside the timings
@@ -112,8 +115,8 @@ def main() -> None:
         f"{'half':9} {'lang':4} {'n':>4} {'settled':>7} {'top-1':>6} {'top-3':>6}"
         f" {'wrong none':>10} {'wrong cov':>9} {'p50 ms':>7} {'p95 ms':>7}"
     )
-    for half in [args.half] if args.half else [TUNING, HELD_OUT, BORDER]:
-        questions = border() if half == BORDER else load(half)
+    for half in [args.half] if args.half else [TUNING, HELD_OUT, *JUDGES]:
+        questions = JUDGES[half]() if half in JUDGES else load(half)
         for language in ("en", "es", "all"):
             group = [q for q in questions if language in ("all", q.language)]
             f = figures(group)

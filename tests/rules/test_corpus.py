@@ -19,12 +19,14 @@ from scorekeeper.rulesearch.questions import (
     CORPUS,
     HELD_OUT,
     PHRASINGS,
+    STRANGERS,
     TUNING,
     border,
     calibration,
     half_of,
     load,
     phrasings,
+    strangers,
     tuning,
 )
 
@@ -97,17 +99,32 @@ def test_the_calibration_questions_are_new_and_name_real_entries():
     assert languages["en"] >= 60 and languages["es"] >= 60
 
 
-def test_the_border_questions_are_new_and_never_learned_from():
-    """The second judge (``questions.BORDER``): real entries, no repeats, none of them a question
-    anything else holds, and nothing that trains or builds the search reads them."""
-    found = border()
-    assert len(found) >= 800 and BORDER not in (CORPUS, PHRASINGS, CALIBRATION)
+@pytest.mark.parametrize(
+    ("judge", "directory", "at_least"),
+    [
+        # The border questions: at least 800, 250 English and 400 Spanish.
+        (border, BORDER, {"all": 800, "en": 250, "es": 400}),
+        # The strangers' questions: at least 1,000, 500 in each language.
+        (strangers, STRANGERS, {"all": 1000, "en": 500, "es": 500}),
+    ],
+    ids=["border", "strangers"],
+)
+def test_the_judges_questions_are_new_and_never_learned_from(judge, directory, at_least):
+    """The judges (``questions.BORDER`` and ``questions.STRANGERS``): real entries, no repeats,
+    none of them a question anything else holds, and nothing that trains or builds the search
+    reads them."""
+    found = judge()
+    other_judge = strangers if judge is border else border
+    assert len(found) >= at_least["all"]
+    assert len({CORPUS, PHRASINGS, CALIBRATION, BORDER, STRANGERS}) == 5
     for question in found:
         assert all(get_entry(slug) for slug in question.expected), question
     texts = [" ".join(q.text.lower().split()) for q in found]
     assert len(texts) == len(set(texts))
-    elsewhere = {" ".join(q.text.lower().split()) for q in (*QUESTIONS, *phrasings())}
-    elsewhere |= {" ".join(q.text.lower().split()) for q in calibration()}
+    elsewhere = {
+        " ".join(q.text.lower().split())
+        for q in (*QUESTIONS, *phrasings(), *calibration(), *other_judge())
+    }
     assert sum(1 for text in texts if text in elsewhere) == 0  # counted: no text printed
     learned = {
         " ".join(q.text.lower().split())
@@ -123,9 +140,9 @@ def test_the_border_questions_are_new_and_never_learned_from():
         root / "scripts" / "train_referee.py",
         root / "scripts" / "referee_cv.py",
     ):
-        assert "border" not in path.read_text(encoding="utf-8"), path
+        assert directory.name not in path.read_text(encoding="utf-8"), path
     languages = Counter(q.language for q in found)
-    assert languages["en"] >= 250 and languages["es"] >= 400
+    assert languages["en"] >= at_least["en"] and languages["es"] >= at_least["es"]
 
 
 def test_the_tuning_half_is_answered_above_a_floor():
