@@ -102,9 +102,7 @@ def test_the_calibration_questions_are_new_and_name_real_entries():
 @pytest.mark.parametrize(
     ("judge", "directory", "at_least"),
     [
-        # The border questions: at least 800, 250 English and 400 Spanish.
         (border, BORDER, {"all": 800, "en": 250, "es": 400}),
-        # The strangers' questions: at least 1,000, 500 in each language.
         (strangers, STRANGERS, {"all": 1000, "en": 500, "es": 500}),
     ],
     ids=["border", "strangers"],
