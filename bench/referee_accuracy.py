@@ -33,16 +33,15 @@ from scorekeeper.rulesearch.search import NONE, lookup  # noqa: E402
 
 search_module = sys.modules["scorekeeper.rulesearch.search"]
 from scorekeeper.rulesearch.questions import (  # noqa: E402
+    BORDER,
     HELD_OUT,
+    STRANGERS,
     TUNING,
     Question,
-    border,
     load,
-    strangers,
 )
 
-BORDER, STRANGERS = "border", "strangers"
-JUDGES = {BORDER: border, STRANGERS: strangers}
+JUDGES = {directory.name: directory for directory in (BORDER, STRANGERS)}
 TIMED_PASSES = 3
 
 
@@ -116,7 +115,7 @@ def main() -> None:
         f" {'wrong none':>10} {'wrong cov':>9} {'p50 ms':>7} {'p95 ms':>7}"
     )
     for half in [args.half] if args.half else [TUNING, HELD_OUT, *JUDGES]:
-        questions = JUDGES[half]() if half in JUDGES else load(half)
+        questions = load(directory=JUDGES[half]) if half in JUDGES else load(half)
         for language in ("en", "es", "all"):
             group = [q for q in questions if language in ("all", q.language)]
             f = figures(group)

@@ -111,11 +111,3 @@ def phrasings() -> list[Question]:
 
 def calibration() -> list[Question]:
     return load(directory=CALIBRATION)
-
-
-def border() -> list[Question]:
-    return load(directory=BORDER)
-
-
-def strangers() -> list[Question]:
-    return load(directory=STRANGERS)
