@@ -102,7 +102,8 @@ read -r GAME SESSION CSRF <<<"$(tail -n 1 <<<"$SEEDED")"
 PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 "$GUNICORN" scorekeeper.wsgi --bind "127.0.0.1:$PORT" --workers 2 --log-level warning &
 SERVER_PID=$!
-for _ in $(seq 50); do
+# A worker builds the rules search's index as it boots (scorekeeper/wsgi.py): up to 30 s.
+for _ in $(seq 150); do
   curl -fsS -o /dev/null "http://127.0.0.1:$PORT/login/" 2>/dev/null && break
   sleep 0.2
 done

@@ -56,8 +56,11 @@ def test_a_number_that_is_not_whole_is_refused_naming_the_variable(monkeypatch, 
         envint("SCOREKEEPER_NUMBER", 60)
 
 
-def _start_django(**env: str) -> subprocess.CompletedProcess[str]:
-    """Load the settings in a fresh interpreter, the way manage.py and gunicorn start."""
+def _start_django(
+    code: str = "import django; django.setup()", **env: str
+) -> subprocess.CompletedProcess[str]:
+    """Load the settings (or run ``code``) in a fresh interpreter, the way manage.py and
+    gunicorn start."""
     environment = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
@@ -66,7 +69,7 @@ def _start_django(**env: str) -> subprocess.CompletedProcess[str]:
         **env,
     }
     return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()"],
+        [sys.executable, "-c", code],
         cwd=settings.BASE_DIR,
         env=environment,
         capture_output=True,
@@ -86,3 +89,17 @@ def test_the_app_does_not_start_with_debug_ture():
 def test_the_app_starts_with_a_proper_flag():
     started = _start_django(DEBUG="off", SECURE_COOKIES="yes")
     assert started.returncode == 0, started.stderr
+
+
+def test_a_served_worker_loads_the_views_and_the_rules_index_before_its_first_request():
+    """gunicorn imports ``scorekeeper.wsgi`` as a worker boots: the views, the rules search's
+    index they import (seconds to build) and what the search builds at its first question are
+    loaded then, not on a player's first page."""
+    started = _start_django(
+        "import sys, scorekeeper.wsgi; "
+        "from scorekeeper.rulesearch import search; "
+        "print('scorekeeper.referee.views' in sys.modules, search._model is not None, "
+        "search._char_model.cache_info().currsize)"
+    )
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.split() == ["True", "True", "1"]
