@@ -1105,12 +1105,21 @@ ANSWER, LIKELY, NONE = "answer", "likely", "none"
 # (``verdict_signals``): how likely the classifier finds it one of the matters no sheet settles;
 # how much nearer its nearest phrasing among those matters is than the entry's; the same by the
 # two naive Bayes, words and letters; how much of the question the entry accounts for; its
-# language; and whether it names a matter the sheets never speak of (below). Its weights are
+# language; whether it names a matter the sheets never speak of (below); and how many of its
+# terms the search knows (a long question has more for the entry to account for). Its weights are
 # fitted on the calibration questions (``questions.CALIBRATION``), each read by a search built
 # without its half of them (cross-fitting), so it learns how the search behaves on questions it
 # never saw although the search learns from them all. It replaced
 # five hand-set cut-offs (see the README). No sheet covers it when that is the likelier reading.
-_VERDICT_SIGNALS = ("classifier", "nearest", "bayes", "coverage", "spanish", "off-rules")
+_VERDICT_SIGNALS = (
+    "classifier",
+    "nearest",
+    "bayes",
+    "coverage",
+    "spanish",
+    "off-rules",
+    "terms",
+)
 _COVERAGE = _VERDICT_SIGNALS.index("coverage")
 _UNSETTLED_CHANCE = 0.5
 # How much of the question the best entry must account for (its coverage, 0 to 1) to be the
@@ -1234,6 +1243,7 @@ def _signals(query: _Query, slug: str) -> tuple[float, ...]:
         _coverage(query, _DOCS[index].entry),
         1.0 if query.language == ES else 0.0,
         1.0 if query.off_rules - _DOCS[index].terms[query.language] else 0.0,
+        float(len(query.terms)),
     )
 
 
@@ -1241,8 +1251,9 @@ def verdict_signals(query: str, slug: str) -> tuple[float, ...]:
     """What the verdict weighs for ``query`` and the entry it found first (``_VERDICT_SIGNALS``,
     in order): the classifier's log-odds that no sheet settles it, the log of how much nearer
     its nearest phrasing among those matters is than the entry's, the same by the naive Bayes,
-    the entry's coverage, 1 for a Spanish question, and 1 when it names a matter the sheets
-    never speak of (``_OFF_RULES``) that the entry doesn't."""
+    the entry's coverage, 1 for a Spanish question, 1 when it names a matter the sheets never
+    speak of (``_OFF_RULES``) that the entry doesn't, and how many terms of the question the
+    search knows (a long question's coverage is read against how much there is to cover)."""
     return _signals(_analyse(query), slug)
 
 

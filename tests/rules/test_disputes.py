@@ -355,9 +355,9 @@ TWO_DECKS = "we mixed two decks together is that allowed"
 def test_a_question_the_classifier_finds_unsettled_gets_the_banner(verdict):
     found = lookup(TWO_DECKS)
     assert found.verdict == NONE and found.hits and found.hits[0].entry.covered
-    verdict(judged_by(1, 0, 0, 0, 0, 0))  # the classifier's odds alone
+    verdict(judged_by(1, 0, 0, 0, 0, 0, 0))  # the classifier's odds alone
     assert lookup(TWO_DECKS).verdict == NONE
-    verdict(judged_by(0, 0, 0, 0, 0, 0, intercept=-1))  # never the banner
+    verdict(judged_by(0, 0, 0, 0, 0, 0, 0, intercept=-1))  # never the banner
     assert lookup(TWO_DECKS).verdict != NONE
 
 
@@ -386,6 +386,21 @@ def test_the_signals_of_a_clear_question_and_of_a_spanish_one():
     assert spanish["spanish"] == 1 and spanish["classifier"] < 0
 
 
+def test_the_verdict_weighs_how_many_terms_of_the_question_the_search_knows(verdict):
+    """The seventh signal counts the question's known terms (a typo put right counts, a stop
+    word or a word nobody uses does not): a verdict that weighs it alone gives the banner to the
+    short question and not to the long one."""
+    short = "stack draw 2"
+    long = "can i stack a draw 2 on the draw 2 my friend just played on me"
+    assert lookup(short).hits[0].entry.slug == lookup(long).hits[0].entry.slug == "stacking"
+    terms = signals_of(short, "stacking")["terms"], signals_of(long, "stacking")["terms"]
+    assert 0 < terms[0] < terms[1]
+    verdict(judged_by(0, 0, 0, 0, 0, 0, -1, intercept=sum(terms) / 2))
+    assert lookup(short).verdict == NONE
+    assert lookup(long).verdict != NONE
+    assert signals_of("stak drw 2", "stacking")["terms"] == terms[0]
+
+
 def test_the_classifier_reorders_the_hits(monkeypatch):
     """Turning the top card over to start is how the piles are set up; the words alone put a
     first card that is a Skip first."""
@@ -401,9 +416,9 @@ def test_too_little_of_the_question_accounted_for_gets_the_banner(verdict):
     share = coverage(question, get_entry("cant-play-draw"))
     assert 0 < share < 0.5
     # A verdict that weighs coverage alone: the banner below the share, not above it.
-    verdict(judged_by(0, 0, 0, -10, 0, 0, intercept=10 * (share + 0.01)))
+    verdict(judged_by(0, 0, 0, -10, 0, 0, 0, intercept=10 * (share + 0.01)))
     assert lookup(question).verdict == NONE
-    verdict(judged_by(0, 0, 0, -10, 0, 0, intercept=10 * (share - 0.01)))
+    verdict(judged_by(0, 0, 0, -10, 0, 0, 0, intercept=10 * (share - 0.01)))
     assert lookup(question).verdict != NONE
 
 
@@ -437,7 +452,7 @@ def test_a_matter_no_sheet_speaks_of_is_a_signal_for_the_banner(verdict, monkeyp
     found = lookup(question)
     assert found.hits[0].entry.slug == "winning-500"
     assert signals_of(question, "winning-500")["off-rules"] == 1
-    verdict(judged_by(0, 0, 0, 0, 0, 1, intercept=-0.5))  # that signal alone
+    verdict(judged_by(0, 0, 0, 0, 0, 1, 0, intercept=-0.5))  # that signal alone
     assert lookup(question).verdict == NONE
     # Without the words for it, the same question reads as a settled one.
     monkeypatch.setattr(search_module, "_OFF_RULES", {"en": frozenset(), "es": frozenset()})
