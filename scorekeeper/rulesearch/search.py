@@ -796,17 +796,34 @@ _NO_START_SHARE = 0.3
 _THEMES = ("kitty", "cheese-touch", "water-drop")
 
 
+def _theme_of(slug: str | None) -> str | None:
+    return next((t for t in _THEMES if slug is not None and t in slug), None)
+
+
 def _theme_terms() -> dict[int, frozenset[str]]:
-    """For each themed entry, the terms that name its deck."""
+    """For each themed entry, the terms that name its deck.
+
+    Its entries' titles and aliases as the search reads them, and each of their words as typed
+    too: the table talk rewrites "toque de queso" whole, yet a player who says only "el queso"
+    names the deck all the same. A word as typed counts unless the questions of other matters
+    use it twice or more: "drop" (a card played) and "kid" are the players' words, not only
+    the Water Drop's and Wimpy Kid's."""
     named: dict[str | None, set[str]] = defaultdict(set)
     theme_of: dict[int, str] = {}
+    elsewhere: Counter[str] = Counter()
+    for slug, found in (*_PHRASED.items(), *_LEARNED.items()):
+        if _theme_of(slug) is None:
+            for question in found:
+                elsewhere.update(set(normalise(question.text, question.language)))
     for index, doc in enumerate(_DOCS):
-        theme = next((t for t in _THEMES if t in doc.entry.slug), None)
+        theme = _theme_of(doc.entry.slug)
         if theme is not None:
             theme_of[index] = theme
         texts = _entry_texts(doc.entry)
         for text, language in (*texts["title"], *texts["phrasings"]):
             named[theme].update(normalise(text, language))
+            typed = (_term(word, language) for word in _plain(text))
+            named[theme].update(t for t in typed if t and elsewhere[t] < _ASKED_TWICE)
     others = set().union(*(terms for theme, terms in named.items() if theme is None))
     distinctive = {t: frozenset(named[t] - others) for t in _THEMES}
     return {index: distinctive[theme] for index, theme in theme_of.items()}

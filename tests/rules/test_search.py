@@ -3,6 +3,7 @@ import time
 import pytest
 
 from scorekeeper.rules import EDITIONS, ENTRIES, get_entry
+from scorekeeper.rulesearch import search as search_module
 from scorekeeper.rulesearch.search import normalise, search
 from scorekeeper.rulesearch.search_es import looks_spanish
 
@@ -217,6 +218,30 @@ def test_a_themed_deck_entry_answers_only_a_question_that_names_the_deck(query):
     assert slugs[0] == "deck-classic"
     assert not any(slug.startswith("deck-") for slug in slugs[1:])
     assert search("what does the sheldon card do")[0].entry.slug == "kitty-card"
+
+
+@pytest.mark.parametrize(
+    ("query", "slug"),
+    [
+        ("tengo el queso hace rato en la mano, cuando me lo saco de encima", "cheese-touch-card"),
+        ("el queso se me quedo pegado y solo tengo verdes y rojas", "cheese-touch-no-yellow"),
+    ],
+)
+def test_a_player_who_says_only_el_queso_names_the_cheese_touch_deck(query, slug):
+    # The alias "toque de queso" is rewritten whole, so "queso" alone did not name the deck and
+    # these got a themed entry's share (a tenth) of their score.
+    assert search(query)[0].entry.slug == slug
+
+
+def test_a_word_the_players_use_for_other_matters_names_no_deck():
+    # "drop" is in the Water Drop's name and "kid" in the Wimpy Kid's, but players drop a card
+    # and teach their kids in every deck; "queso", "sheldon" and "balde" name theirs.
+    named = set().union(*search_module._THEME_TERMS.values())
+    for word, language in (("drop", "en"), ("kid", "en"), ("big", "en")):
+        assert not set(normalise(word, language)) & named, word
+    for word, language in (("queso", "es"), ("sheldon", "en"), ("balde", "es")):
+        assert set(normalise(word, language)) <= named, word
+    assert search("can i drop both my 7s at once")[0].entry.slug == "one-card-at-a-time"
 
 
 # --- Spanish as tables type it: every form of the game's verbs, voseo, filler ----------------
