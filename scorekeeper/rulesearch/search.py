@@ -510,7 +510,10 @@ def _surface_words(language: str) -> dict[str, int]:
         words.update({word for word in _SYNONYMS if word not in search_es.SYNONYMS})
     known = {term for word in words for term in normalise(word, language)}
     once = {term for word in asked if word not in words for term in normalise(word, language)}
-    _ASKED_ONCE[language] = frozenset(once - known)
+    # A term table talk gives ("no puedo jugar": "cant play") is the search's own word, not
+    # a typo, though the questions' words as typed never give it.
+    canonical = {_stem(word, EN) for word in _CANONICAL}
+    _ASKED_ONCE[language] = frozenset(once - known - canonical)
     return {word: prominent[word] for word in words if len(word) >= 3 and not word.isdigit()}
 
 

@@ -134,6 +134,27 @@ def test_spanish_typos_land_on_the_spanish_word(typo, term):
     assert normalise(term)[0] in _query_terms(typo)
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "cuando no puedes jugar se roba una y ya o se sigue",
+        "si no tengo ninguna carta para jugar que hago",
+        "no puedo tirar nada",
+    ],
+)
+def test_the_table_talk_for_cant_play_is_never_read_as_a_typo(query):
+    # The rewrite gives "cant play"; no Spanish question types "cant", and the typo correction
+    # once read it as "canta" (calling UNO), in the search and in the classifier's features.
+    terms = _query_terms(query)
+    assert "cant" in terms
+    assert "call" not in terms
+    assert "canta" not in _analyse(query).spelled
+
+
+def test_the_issues_cant_play_question_finds_its_entry():
+    assert search("si no tengo ninguna carta para jugar que hago")[0].entry.slug == "cant-play-draw"
+
+
 def test_a_spanish_question_never_borrows_an_english_correction():
     # "pial" is one swap from the Spanish "pila" and two edits from English words.
     assert normalise(_correct("pial", ES)) == normalise("drawpile")
