@@ -172,6 +172,11 @@ def test_a_spanish_question_never_borrows_an_english_correction():
         ("forgot to say uno", False),
         ("who deals", False),
         ("is a sale a final come", False),
+        # An English contraction's "d" is not the chat spelling of "de".
+        ("someone just +2'd me, do i still get my turn", False),
+        ("i think he'd a blue when he +4’d me", False),
+        ("three turns in we realised i'd been dealt 8 cards", False),
+        ("d donde se roba", True),
     ],
 )
 def test_a_spanish_question_is_told_from_an_english_one(query, spanish):
