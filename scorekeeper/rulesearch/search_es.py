@@ -490,15 +490,15 @@ def fold(text: str) -> str:
 _MARKERS = frozenset((STOP_WORDS | frozenset(SYNONYMS) | frozenset(VERB_FORMS)) - _NOT_A_MARKER)
 
 
+# An English contraction's tail ("he'd", "+4'd me") is not the Spanish chat spelling "d" (de).
+_CONTRACTION = re.compile(r"(?<=[a-z0-9])['\u2019](?:d|s|ll|re|ve|m|t)\b")
+
+
 def looks_spanish(query: str) -> bool:
     """True for a question typed in Spanish: an accent, ñ, ¿ or ¡, or a Spanish-only word."""
     if _ACCENTED.search(query):
         return True
     return any(word in _MARKERS for word in _WORD.findall(_CONTRACTION.sub("", fold(query))))
-
-
-# An English contraction's tail ("he'd", "+4'd me") is not the Spanish chat spelling "d" (de).
-_CONTRACTION = re.compile(r"(?<=[a-z0-9])['\u2019](?:d|s|ll|re|ve|m|t)\b")
 
 
 # --- The Spanish library, for the index ---------------------------------------------------------
