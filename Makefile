@@ -58,6 +58,7 @@ bench: $(VENV)/.installed-test
 # its phrasings, the corpus, the calibration questions or the search's normalisation; a test
 # says when).
 referee-model: $(VENV)/.installed-test
+	$(BIN)/python scripts/common_words.py
 	$(BIN)/python scripts/train_referee.py
 
 screenshots: $(VENV)/.installed-test

@@ -14,7 +14,9 @@ Queries and entries go through the same normalisation:
 A query word the library never uses is put right against the words it does use with
 ``rapidfuzz`` (optimal string alignment distance 1, or 2 for long words): "chalenge" ->
 "challenge", "desafo" -> "desafío". A Spanish question is corrected against Spanish words
-only, an English one against English words first, so "pila" never becomes "pile".
+only, an English one against English words first, so "pila" never becomes "pile". A common
+word of the question's language (``model/common-words-*.txt``, from wordfreq's lists) that one
+learned question uses is a word of its own, not a typo: "odds" stays "odds", not "adds".
 
 Ranking is BM25F: one document per entry with three fields (its title, the phrasings people
 type, its answer), both languages in one document, plus the best single phrasing's match and a
@@ -46,6 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import pairwise
+from pathlib import Path
 
 import numpy as np
 from rapidfuzz import process
@@ -525,6 +528,19 @@ _VOCABULARY: dict[str, dict[str, int]] = {EN: _surface_words(EN), ES: _surface_w
 _VOCABULARY_LIST: dict[str, list[str]] = {lang: list(words) for lang, words in _VOCABULARY.items()}
 # Words a question may hold that are not typos even where the library never uses them.
 _KNOWN_ELSEWHERE: frozenset[str] = frozenset(search_es.OTHER_WORDS) | _STOP_WORDS
+# The common words of each language, four letters or longer (``scripts/common_words.py``): a
+# word only one learned question uses is read as that question's typo unless it is on its
+# language's list ("odds" is not "adds", "calor" is not "color"). A word no question uses at
+# all is still put right even so: left alone it would count as unknown, which moves the verdict
+# towards "no sheet covers this", and that cost more wrong banners than it saved (README).
+_COMMON: dict[str, frozenset[str]] = {
+    language: frozenset(
+        (Path(__file__).resolve().parent / "model" / f"common-words-{language}.txt")
+        .read_text(encoding="utf-8")
+        .split()
+    )
+    for language in (EN, ES)
+}
 
 
 def _max_typos(word: str) -> int:
@@ -586,7 +602,8 @@ def _analyse(query: str) -> _Query:
         weight = 1.0
         if term is None:
             continue
-        if term in _ASKED_ONCE[language] and word not in _KNOWN_ELSEWHERE:
+        once = term in _ASKED_ONCE[language]
+        if once and word not in _KNOWN_ELSEWHERE and word not in _COMMON[language]:
             fixed = _correct(word, language)
             corrected = next(iter(normalise(fixed, language)), None) if fixed else None
             if corrected in _IDF and corrected != term:

@@ -1,4 +1,6 @@
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -6,6 +8,9 @@ from scorekeeper.rules import EDITIONS, ENTRIES, get_entry
 from scorekeeper.rulesearch import search as search_module
 from scorekeeper.rulesearch.search import normalise, search
 from scorekeeper.rulesearch.search_es import looks_spanish
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import common_words  # noqa: E402  (scripts/common_words.py: the lists are built, not the app)
 
 # Questions as people type them mid-argument, and the entry that must come first.
 DISPUTES = [
@@ -94,6 +99,37 @@ def test_the_table_is_big_enough_and_every_expected_slug_exists():
 )
 def test_it_copes_with_typos(query, slug):
     assert search(query)[0].entry.slug == slug
+
+
+@pytest.mark.parametrize(
+    ("query", "word", "not_this"),
+    [
+        ("what are the odds of being dealt two +4s", "odds", "adds"),
+        ("can someone just watching call uno on me", "watching", "matching"),
+        ("our card machine shuffles, is that fair", "machine", "matching"),
+        ("hace mucho calor, jugamos en la terraza?", "calor", "color"),
+        ("jugamos en el cuarto de mi hermano", "cuarto", "cuatro"),
+    ],
+)
+def test_a_common_word_is_never_read_as_a_typo(query, word, not_this):
+    spelled = search_module._analyse(query).spelled
+    assert word in spelled and not_this not in spelled, spelled
+
+
+def test_a_typo_is_still_put_right_next_to_a_common_word():
+    spelled = search_module._analyse("what are the odds of a chalenge").spelled
+    assert "challenge" in spelled and "odds" in spelled
+
+
+def test_the_shipped_common_words_are_what_wordfreq_gives():
+    """``scripts/common_words.py`` writes the lists; fails when they were changed by hand or
+    the script changed without `make referee-model`."""
+    for language in common_words.LANGUAGES:
+        shipped = common_words.path(language).read_text("utf-8").split()
+        assert shipped == common_words.common_words(language)
+        assert set(shipped) == search_module._COMMON[language]
+    assert {"odds", "watching", "machine"} <= search_module._COMMON["en"]
+    assert {"calor", "cuarto", "despues"} <= search_module._COMMON["es"]  # folded: "después"
 
 
 @pytest.mark.parametrize(
