@@ -1,17 +1,16 @@
 """Write the common words of English and Spanish the referee's typo correction leaves alone.
 
-`make referee-model` runs it. A word a question uses that the library never does is read as a
-typo for the known word a letter or two away ("chalenge": challenge), which is right for typos
-and wrong for real words: "odds" is not "adds", "referee" is not "reverse", "calor" is not
-"color". This writes, for each language, the words wordfreq (its "best" list, built from
-subtitles, Wikipedia, books, news and web text) finds at least once in 100,000 words (Zipf 4 and
-up), folded as the search folds them (lowercase, no accents, no apostrophes) and four letters
-or longer (shorter words are never corrected), one a line, sorted, to
+`make referee-model` runs it. A word only one of the questions the search learns from uses is
+read as its writer's typo for the known word a letter or two away ("acumla": acumular), which
+is right for typos and wrong for real words: "odds" is not "adds", "machine" is not "matching",
+"calor" is not "color". This writes, for each language, the words wordfreq (its "best" list,
+built from subtitles, Wikipedia, books, news and web text) finds at least once in 100,000 words
+(Zipf 4 and up), folded as the search folds them (lowercase, no accents, no apostrophes) and
+four letters or longer (shorter words are never corrected), one a line, sorted, to
 ``scorekeeper/rulesearch/model/common-words-LANG.txt``; the search reads those files, so the
-app does not need wordfreq. ``--check`` exits non-zero when the files are not what it writes
-(a test runs it). Needs wordfreq (installed with the test extras). The word lists are derived
-from wordfreq's data, CC BY-SA 4.0 (https://github.com/rspeer/wordfreq).
-"""
+app does not need wordfreq. A test fails when the files are not what this writes. Needs
+wordfreq (installed with the test extras). The word lists are derived from wordfreq's data,
+CC BY-SA 4.0 (https://github.com/rspeer/wordfreq)."""
 
 from __future__ import annotations
 
@@ -45,17 +44,10 @@ def common_words(language: str) -> list[str]:
 
 
 def main() -> None:
-    stale = []
     for language in LANGUAGES:
-        text = "\n".join(common_words(language)) + "\n"
-        if "--check" in sys.argv:
-            if not path(language).exists() or path(language).read_text("utf-8") != text:
-                stale.append(path(language).name)
-        else:
-            path(language).write_text(text, encoding="utf-8")
-            print(f"{path(language).name}: {text.count(chr(10))} words")
-    if stale:
-        sys.exit(f"stale: {', '.join(stale)}: run `make referee-model`")
+        words = common_words(language)
+        path(language).write_text("\n".join(words) + "\n", encoding="utf-8")
+        print(f"{path(language).name}: {len(words)} words")
 
 
 if __name__ == "__main__":
