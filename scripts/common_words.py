@@ -21,16 +21,15 @@ import wordfreq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rulesearch import search_es  # noqa: E402
+from scorekeeper.rulesearch import classifier, search_es  # noqa: E402
 
 LANGUAGES = ("en", "es")
 MIN_ZIPF = 4.0  # once in 100,000 words (chosen on the judges: see the README)
 MIN_LENGTH = 4
-DIRECTORY = Path(__file__).resolve().parent.parent / "scorekeeper" / "rulesearch" / "model"
 
 
 def path(language: str) -> Path:
-    return DIRECTORY / f"common-words-{language}.txt"
+    return classifier.MODEL_DIRECTORY / f"common-words-{language}.txt"
 
 
 def common_words(language: str) -> list[str]:

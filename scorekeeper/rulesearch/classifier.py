@@ -31,8 +31,9 @@ from pathlib import Path
 
 import numpy as np
 
-MODEL_PATH = Path(__file__).resolve().parent / "model" / "referee.json.gz"
-VERDICT_PATH = MODEL_PATH.parent / "verdict.json"
+MODEL_DIRECTORY = Path(__file__).resolve().parent / "model"
+MODEL_PATH = MODEL_DIRECTORY / "referee.json.gz"
+VERDICT_PATH = MODEL_DIRECTORY / "verdict.json"
 UNSETTLED = "-"  # the label of the matters no sheet settles
 FORMAT = 1
 

@@ -48,7 +48,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import pairwise
-from pathlib import Path
 
 import numpy as np
 from rapidfuzz import process
@@ -535,7 +534,7 @@ _KNOWN_ELSEWHERE: frozenset[str] = frozenset(search_es.OTHER_WORDS) | _STOP_WORD
 # towards "no sheet covers this", and that cost more wrong banners than it saved (README).
 _COMMON: dict[str, frozenset[str]] = {
     language: frozenset(
-        (Path(__file__).resolve().parent / "model" / f"common-words-{language}.txt")
+        (classifier.MODEL_DIRECTORY / f"common-words-{language}.txt")
         .read_text(encoding="utf-8")
         .split()
     )
