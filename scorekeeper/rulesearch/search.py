@@ -653,7 +653,14 @@ _LENGTH_NORM: tuple[dict[str, float], ...] = tuple(
     for doc in _DOCS
 )
 _PHRASING_WEIGHT = 5.0
-_MIN_SHARE_OF_BEST = 0.15  # drop hits far weaker than the best one
+# Hits far weaker than the best one are dropped before the classifier reorders the rest: a
+# tenth of the best score keeps the entry of a question's second matter within reach ("se acabo
+# el mazo y me toca comer 2 por no cantar uno": the empty pile, and the penalty), where 15 %
+# dropped it; 5 % listed hits the words barely match (README, "Other answers within reach").
+# An entry about a themed deck the question never names keeps the old floor: the classifier
+# would lift the Water Drop deck's contents beside "how many skip cards come in a deck".
+_MIN_SHARE_OF_BEST = 0.10
+_MIN_SHARE_DECK_UNNAMED = 0.15
 
 
 def _weighted_frequencies(index: int) -> dict[str, float]:
@@ -1073,9 +1080,14 @@ def _score(index: int, query: _Query) -> float:
     subject = _TITLE_FLOOR + (1 - _TITLE_FLOOR) * _title_share(doc, query)
     if index in _FIRST_CARD_DOCS and _START_TERMS.isdisjoint(query.terms):
         subject *= _NO_START_SHARE
-    if index in _THEME_TERMS and _THEME_TERMS[index].isdisjoint(query.terms):
+    if _deck_unnamed(index, query):
         subject *= _NO_THEME_SHARE
     return raw * (0.5 + 0.5 * completeness) * subject
+
+
+def _deck_unnamed(index: int, query: _Query) -> bool:
+    """True for an entry about a themed deck's card when the question never names the deck."""
+    return index in _THEME_TERMS and _THEME_TERMS[index].isdisjoint(query.terms)
 
 
 def search(query: str, edition: str | None = None, limit: int = 10) -> list[Hit]:
@@ -1112,7 +1124,8 @@ def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
         return []
     # Hits far weaker than the best are dropped, then the likeliest under the two naive Bayes
     # (words and letters) come first.
-    floor = max(score for score, _, _ in scored) * _MIN_SHARE_OF_BEST
+    best = max(score for score, _, _ in scored)
+    floors = (best * _MIN_SHARE_OF_BEST, best * _MIN_SHARE_DECK_UNNAMED)
     likeliest = max(likelihood for _, likelihood, _ in scored)
     learned = _class_log_probs(query.text)
     surest = max(learned[index] for _, _, index in scored)
@@ -1125,7 +1138,7 @@ def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
                 index,
             )
             for score, likelihood, index in scored
-            if score >= floor
+            if score >= floors[_deck_unnamed(index, query)]
         ),
         key=lambda pair: (-pair[0], pair[1]),
     )

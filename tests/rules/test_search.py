@@ -198,6 +198,20 @@ def test_hits_are_sorted_best_first_and_respect_the_limit():
     assert search("draw", limit=0) == []
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "se acabo el mazo y me toca comer 2 por no cantar uno",
+        "se termino el mazo y me agarraron sin decir uno",
+    ],
+)
+def test_a_question_that_joins_two_matters_lists_both_in_the_first_three(query):
+    """The empty draw pile and the penalty for a missed UNO: the second matter's entry scores
+    low on the words, and must still reach the classifier, which knows it."""
+    slugs = [hit.entry.slug for hit in search(query)[:3]]
+    assert "draw-pile-runs-out" in slugs and "uno-penalty" in slugs
+
+
 def test_every_entry_can_be_found_by_its_own_title():
     for entry in ENTRIES:
         slugs = [hit.entry.slug for hit in search(entry.title, limit=3)]
