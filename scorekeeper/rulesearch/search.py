@@ -656,11 +656,13 @@ _PHRASING_WEIGHT = 5.0
 # Hits far weaker than the best one are dropped before the classifier reorders the rest: a
 # tenth of the best score keeps the entry of a question's second matter within reach ("se acabo
 # el mazo y me toca comer 2 por no cantar uno": the empty pile, and the penalty), where 15 %
-# dropped it; 5 % listed hits the words barely match (README, "Other answers within reach").
-# An entry about a themed deck the question never names keeps the old floor: the classifier
+# dropped it (README, "Other answers within reach"). Below the first three, a hit is listed only
+# at 15 % or more, as before: the list does not fill with hits the words barely match. An entry
+# about a themed deck the question never names needs 15 % to be listed at all: the classifier
 # would lift the Water Drop deck's contents beside "how many skip cards come in a deck".
 _MIN_SHARE_OF_BEST = 0.10
-_MIN_SHARE_DECK_UNNAMED = 0.15
+_MIN_SHARE_LISTED = 0.15
+_LIFTED_PLACES = 3
 
 
 def _weighted_frequencies(index: int) -> dict[str, float]:
@@ -1125,7 +1127,7 @@ def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
     # Hits far weaker than the best are dropped, then the likeliest under the two naive Bayes
     # (words and letters) come first.
     best = max(score for score, _, _ in scored)
-    floors = (best * _MIN_SHARE_OF_BEST, best * _MIN_SHARE_DECK_UNNAMED)
+    floors = (best * _MIN_SHARE_OF_BEST, best * _MIN_SHARE_LISTED)
     likeliest = max(likelihood for _, likelihood, _ in scored)
     learned = _class_log_probs(query.text)
     surest = max(learned[index] for _, _, index in scored)
@@ -1142,7 +1144,13 @@ def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
         ),
         key=lambda pair: (-pair[0], pair[1]),
     )
-    return [Hit(_DOCS[index].entry, round(score, 3)) for score, index in ranked[:limit]]
+    words = {index: score for score, _, index in scored}
+    listed = [
+        pair
+        for place, pair in enumerate(ranked)
+        if place < _LIFTED_PLACES or words[pair[1]] >= floors[1]
+    ]
+    return [Hit(_DOCS[index].entry, round(score, 3)) for score, index in listed[:limit]]
 
 
 # --- Does a sheet settle it? -----------------------------------------------------------------

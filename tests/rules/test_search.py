@@ -212,6 +212,28 @@ def test_a_question_that_joins_two_matters_lists_both_in_the_first_three(query):
     assert "draw-pile-runs-out" in slugs and "uno-penalty" in slugs
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "how many cards in a normal uno deck",
+        "cuantas cartas tiene el uno normal",
+        "cuantos comodines hay en el mazo",
+    ],
+)
+def test_below_the_first_three_only_hits_the_words_match_are_listed(query):
+    """The classifier may lift a hit the words match weakly (a tenth of the best) into the
+    first three; further down, the list keeps only hits at 15 % of the best or more."""
+    analysed = search_module._analyse(query)
+    words = {
+        doc.entry.slug: search_module._score(i, analysed)
+        for i, doc in enumerate(search_module._DOCS)
+    }
+    best = max(words.values())
+    hits = search(query)
+    assert len(hits) > 3
+    assert all(words[hit.entry.slug] >= 0.15 * best for hit in hits[3:])
+
+
 def test_every_entry_can_be_found_by_its_own_title():
     for entry in ENTRIES:
         slugs = [hit.entry.slug for hit in search(entry.title, limit=3)]
