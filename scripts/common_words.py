@@ -28,10 +28,6 @@ MIN_ZIPF = 4.0  # once in 100,000 words (chosen on the judges: see the README)
 MIN_LENGTH = 4
 
 
-def path(language: str) -> Path:
-    return classifier.MODEL_DIRECTORY / f"common-words-{language}.txt"
-
-
 def common_words(language: str) -> list[str]:
     floor = 10 ** (MIN_ZIPF - 9)  # Zipf is log10 of the frequency per billion words
     words = {
@@ -45,8 +41,8 @@ def common_words(language: str) -> list[str]:
 def main() -> None:
     for language in LANGUAGES:
         words = common_words(language)
-        path(language).write_text("\n".join(words) + "\n", encoding="utf-8")
-        print(f"{path(language).name}: {len(words)} words")
+        classifier.common_words_path(language).write_text("\n".join(words) + "\n", encoding="utf-8")
+        print(f"{classifier.common_words_path(language).name}: {len(words)} words")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,12 @@ VERDICT_PATH = MODEL_DIRECTORY / "verdict.json"
 UNSETTLED = "-"  # the label of the matters no sheet settles
 FORMAT = 1
 
+
+def common_words_path(language: str) -> Path:
+    """Where a language's common words are kept (written by ``scripts/common_words.py``)."""
+    return MODEL_DIRECTORY / f"common-words-{language}.txt"
+
+
 Example = tuple[Sequence[str], str]  # a text's features, and the label of what it asks for
 
 

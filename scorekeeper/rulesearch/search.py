@@ -533,11 +533,7 @@ _KNOWN_ELSEWHERE: frozenset[str] = frozenset(search_es.OTHER_WORDS) | _STOP_WORD
 # all is still put right even so: left alone it would count as unknown, which moves the verdict
 # towards "no sheet covers this", and that cost more wrong banners than it saved (README).
 _COMMON: dict[str, frozenset[str]] = {
-    language: frozenset(
-        (classifier.MODEL_DIRECTORY / f"common-words-{language}.txt")
-        .read_text(encoding="utf-8")
-        .split()
-    )
+    language: frozenset(classifier.common_words_path(language).read_text(encoding="utf-8").split())
     for language in (EN, ES)
 }
 
@@ -1138,19 +1134,19 @@ def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
                 * math.exp(_BAYES_WEIGHT * (likelihood - likeliest))
                 * math.exp(_CLASSIFIER_WEIGHT * (learned[index] - surest)),
                 index,
+                score,
             )
             for score, likelihood, index in scored
             if score >= floors[_deck_unnamed(index, query)]
         ),
-        key=lambda pair: (-pair[0], pair[1]),
+        key=lambda ranked_hit: (-ranked_hit[0], ranked_hit[1]),
     )
-    words = {index: score for score, _, index in scored}
     listed = [
-        pair
-        for place, pair in enumerate(ranked)
-        if place < _LIFTED_PLACES or words[pair[1]] >= floors[1]
+        (weighed, index)
+        for place, (weighed, index, on_words) in enumerate(ranked)
+        if place < _LIFTED_PLACES or on_words >= floors[1]
     ]
-    return [Hit(_DOCS[index].entry, round(score, 3)) for score, index in listed[:limit]]
+    return [Hit(_DOCS[index].entry, round(weighed, 3)) for weighed, index in listed[:limit]]
 
 
 # --- Does a sheet settle it? -----------------------------------------------------------------

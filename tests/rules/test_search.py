@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import EDITIONS, ENTRIES, get_entry
+from scorekeeper.rulesearch import classifier
 from scorekeeper.rulesearch import search as search_module
 from scorekeeper.rulesearch.search import normalise, search
 from scorekeeper.rulesearch.search_es import looks_spanish
@@ -125,7 +126,7 @@ def test_the_shipped_common_words_are_what_wordfreq_gives():
     """``scripts/common_words.py`` writes the lists; fails when they were changed by hand or
     the script changed without `make referee-model`."""
     for language in common_words.LANGUAGES:
-        shipped = common_words.path(language).read_text("utf-8").split()
+        shipped = classifier.common_words_path(language).read_text("utf-8").split()
         assert shipped == common_words.common_words(language)
         assert set(shipped) == search_module._COMMON[language]
     assert {"odds", "watching", "machine"} <= search_module._COMMON["en"]
