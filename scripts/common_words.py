@@ -41,8 +41,9 @@ def common_words(language: str) -> list[str]:
 def main() -> None:
     for language in LANGUAGES:
         words = common_words(language)
-        classifier.common_words_path(language).write_text("\n".join(words) + "\n", encoding="utf-8")
-        print(f"{classifier.common_words_path(language).name}: {len(words)} words")
+        path = classifier.common_words_path(language)
+        path.write_text("\n".join(words) + "\n", encoding="utf-8")
+        print(f"{path.name}: {len(words)} words")
 
 
 if __name__ == "__main__":
