@@ -1,5 +1,7 @@
-"""docs/architecture.md stays true: every file, folder, function and class it names in
-backticks exists (a rename or a removal fails here until the page follows it)."""
+"""The pages a newcomer reads stay true: every file, folder, function and class that
+docs/architecture.md, README.md, docs/referee.md and bench/README.md name in backticks exists
+(a rename or a removal fails here until the page follows it), and the README stays a front
+door. docs/referee-journal.md is a record of what was tried, in the names of its day: not held."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "architecture.md"
-# Where a path the page names may start: the repository, the package, templates, static.
+DOCS = ("docs/architecture.md", "README.md", "docs/referee.md", "bench/README.md")
+README_MOST_LINES = 149  # under 150: setup, screens, configuration, and where to read next
+# Where a path a page names may start: the repository, the package, templates, static.
 PLACES = (ROOT, ROOT / "scorekeeper", ROOT / "templates", ROOT / "static")
-PATH = re.compile(r"^[\w./-]+(\.(py|html|js|css|md|tsv)|/)$")
+PATH = re.compile(r"^[\w./-]+(\.(py|html|js|css|md|tsv|json|gz|txt|sh)|/)$")
 # A code name: snake_case with an underscore or a dotted module.attribute, an optional call.
 NAME = re.compile(r"^([A-Za-z_]\w*\.)?([A-Za-z_]\w*)(\(.*\))?$")
 
@@ -59,7 +62,9 @@ def _code_name(span: str) -> str | None:
     module, name, _ = match.groups()
     if module is None and "_" not in name and not name[0].isupper():
         return None  # a plain word ("crew", "status"): prose, not a definition
-    if name.isupper() or name.islower() and module is None and name.count("_") == 0:
+    if name.isupper() and not name.startswith("_"):
+        return None  # an environment variable or a public constant's prose (`DATABASE_URL`)
+    if name.islower() and module is None and name.count("_") == 0:
         return None
     return name
 
@@ -77,8 +82,14 @@ def problems(text: str) -> list[str]:
     return sorted(set(found))
 
 
-def test_every_file_and_name_the_architecture_page_gives_exists():
-    assert problems(DOC.read_text(encoding="utf-8")) == []
+@pytest.mark.parametrize("doc", DOCS)
+def test_every_file_and_name_the_page_gives_exists(doc):
+    assert problems((ROOT / doc).read_text(encoding="utf-8")) == []
+
+
+def test_the_readme_is_a_front_door():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= README_MOST_LINES, "method and journals belong in docs/"
 
 
 @pytest.mark.parametrize(
@@ -87,6 +98,8 @@ def test_every_file_and_name_the_architecture_page_gives_exists():
         ("`games/nowhere.py`", "no file or folder games/nowhere.py"),
         ("`services.load_board(game)`", "nothing defines load_board (services.load_board(game))"),
         ("`NoSuchClass`", "nothing defines NoSuchClass (NoSuchClass)"),
+        ("`_NO_SUCH_CUT_OFF`", "nothing defines _NO_SUCH_CUT_OFF (_NO_SUCH_CUT_OFF)"),
+        ("`rulesearch/model/gone.json`", "no file or folder rulesearch/model/gone.json"),
     ],
 )
 def test_a_name_that_went_away_is_caught(text, wrong):
@@ -95,3 +108,4 @@ def test_a_name_that_went_away_is_caught(text, wrong):
 
 def test_real_names_and_prose_pass():
     assert problems("`games/views.py` `round_record` `Board` `crew` `make test` `304`") == []
+    assert problems("`DATABASE_URL` `_VERDICT_SIGNALS` `rulesearch/model/verdict.json`") == []
