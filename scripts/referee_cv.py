@@ -7,6 +7,10 @@ verdict cross-fitted as ``make referee-model`` does (scikit-learn), and judged o
 then the other way round. This is how a change to the search or to the phrasings is
 chosen without reading the held-out half (which this script never loads). Prints the same
 figures as ``bench/referee_accuracy.py``.
+
+With ``--floors`` (``make referee-model`` runs it so) it exits non-zero when a figure falls
+below its floor (``FLOORS``): training is a command, not a test, and this is its check that a
+change still generalises.
 """
 
 from __future__ import annotations
@@ -21,6 +25,36 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import train_referee  # noqa: E402  (scripts/, beside this one)
 
 from scorekeeper.rulesearch import questions  # noqa: E402
+
+# The floors a change must keep (the figures of the search as shipped, less a margin for the
+# noise of two folds): the right verdict over both languages and in each, the right entry in
+# the top three, a wrong "no sheet covers this" on settled questions and a wrong "covered" on
+# the others, all in per cent.
+FLOORS = {"right": 91.0, "right_en": 89.0, "right_es": 89.0, "top3": 97.0}
+CEILINGS = {"wrong_banner": 2.0, "wrong_covered": 12.0}
+
+
+def below_floors(rows: dict[str, dict[str, float]]) -> list[str]:
+    """The figures of ``rows`` (per language, "all" for both) that miss their floor or ceiling."""
+    found = {
+        "right": rows["all"]["right"],
+        "right_en": rows["en"]["right"],
+        "right_es": rows["es"]["right"],
+        "top3": rows["all"]["top3"],
+        "wrong_banner": rows["all"]["wrong_banner"],
+        "wrong_covered": rows["all"]["wrong_covered"],
+    }
+    missed = [
+        f"{name} {found[name]:.1f} % < {floor}"
+        for name, floor in FLOORS.items()
+        if found[name] < floor
+    ]
+    missed += [
+        f"{name} {found[name]:.1f} % > {ceiling}"
+        for name, ceiling in CEILINGS.items()
+        if found[name] > ceiling
+    ]
+    return missed
 
 
 def fold_of(text: str) -> int:
@@ -51,6 +85,7 @@ def main() -> None:
                 want = "|".join(question.expected) or "-"
                 misses.append(f"MISS [{found.verdict}] want {want}: {question.text!r} -> {hits}")
     print(f"{'lang':4} {'n':>4} {'top-1':>6} {'top-3':>6} {'wrong none':>10} {'wrong cov':>9}")
+    rows: dict[str, dict[str, float]] = {}
     for language in ("en", "es", "all"):
         verdicts, settled = [], []
         for lang in ("en", "es"):
@@ -63,13 +98,25 @@ def main() -> None:
         def share(group, key):
             return 100 * sum(v[key] for v in group) / len(group) if group else 0.0
 
+        rows[language] = {
+            "right": share(verdicts, "right"),
+            "top3": share(on_settled, "top3"),
+            "wrong_banner": share(on_settled, "wrong_banner"),
+            "wrong_covered": share(on_unsettled, "wrong_covered"),
+        }
+        figures = rows[language]
         print(
-            f"{language:4} {len(verdicts):>4} {share(verdicts, 'right'):>5.1f}%"
-            f" {share(on_settled, 'top3'):>5.1f}% {share(on_settled, 'wrong_banner'):>9.1f}%"
-            f" {share(on_unsettled, 'wrong_covered'):>8.1f}%"
+            f"{language:4} {len(verdicts):>4} {figures['right']:>5.1f}%"
+            f" {figures['top3']:>5.1f}% {figures['wrong_banner']:>9.1f}%"
+            f" {figures['wrong_covered']:>8.1f}%"
         )
     for miss in misses:
         print(miss)
+    if "--floors" in sys.argv:
+        missed = below_floors(rows)
+        if missed:
+            sys.exit("below the floors: " + "; ".join(missed))
+        print("every figure at or above its floor")
 
 
 if __name__ == "__main__":

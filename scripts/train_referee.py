@@ -8,8 +8,10 @@ stable hash, the search is built (and its classifier trained) from everything bu
 the verdict's signals are read on that part; the regression is fitted on both parts' signals
 (cross-fitting) and goes to ``model/verdict.json``. ``scorekeeper/rulesearch/classifier.py``
 reads both. Run it after changing the entries, the phrasings, the corpus, the calibration
-questions or the search's normalisation: a test (``--check``) fails until the model is trained
-again. Needs scikit-learn (installed with the test extras; the app itself never imports it).
+questions or the search's normalisation: a test compares the shipped files' fingerprints with
+what they would learn from today, and fails until the model is trained again (``--check``
+retrains in memory and compares the weights too, for a reader who doubts the fingerprints).
+Needs scikit-learn (installed with the test extras; the app itself never imports it).
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ VERDICT_SETTINGS = f"logistic regression C={VERDICT_REGULARISATION}"
 # four parts measured as two on the street batches.
 VERDICT_FOLDS = 2
 VERDICT_TOLERANCE = 1e-3
+FITTING = VERDICT_SETTINGS + f" folds={VERDICT_FOLDS}"  # what the verdict's fingerprint names
 
 
 def verdict_fold(question: Question) -> int:
@@ -141,16 +144,11 @@ def fit_verdict(
 
     fitted = LogisticRegression(C=VERDICT_REGULARISATION, max_iter=5000)
     fitted.fit(signals, unsettled)
-    digest = hashlib.sha256(
-        (model.fingerprint + VERDICT_SETTINGS + f" folds={VERDICT_FOLDS}").encode()
-    )
-    for question in calibration:
-        digest.update("\t".join([question.language, *question.expected, question.text]).encode())
     return Verdict(
         signals=tuple(names),
         weights=tuple(round(float(w), 6) for w in fitted.coef_[0]),
         intercept=round(float(fitted.intercept_[0]), 6),
-        fingerprint=digest.hexdigest(),
+        fingerprint=classifier.verdict_fingerprint(model.fingerprint, FITTING, calibration),
     )
 
 
@@ -187,7 +185,7 @@ def main() -> None:
     start = time.perf_counter()
     search_module, model, verdict = cross_fitted(questions.calibration())
     if "--check" in sys.argv:
-        # The shipped files are what training gives today (a test runs this): what each learned
+        # The shipped files are what training gives today: what each learned
         # from by its fingerprint, exactly; the verdict's numbers within a rounding (its signals
         # come from classifiers trained afresh, in floating point).
         stale = []

@@ -12,6 +12,36 @@ from tests.factories import CrewFactory, MembershipFactory, UserFactory
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+# The fixtures through which a test reaches the database (pytest-django's, and ours build on them).
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_setup", "live_server"})
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="run only the tests that touch the database (CI's second leg, on PostgreSQL): a "
+        "test that never does (the core, the rules library) already ran on the first leg, and "
+        "a browser flow runs there too unless its point is the database (marked `database`)",
+    )
+
+
+def touches_the_database(item: pytest.Item) -> bool:
+    if item.get_closest_marker("browser") and not item.get_closest_marker("database"):
+        return False
+    names = set(getattr(item, "fixturenames", ()))
+    return bool(names & DATABASE_FIXTURES) or item.get_closest_marker("django_db") is not None
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--database-only"):
+        return
+    kept = [item for item in items if touches_the_database(item)]
+    config.hook.pytest_deselected(items=[item for item in items if not touches_the_database(item)])
+    items[:] = kept
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The Spanish pages need the compiled catalogue: build it (with Babel) if it is missing or
     older than its .po, as ``make test`` does, so a bare ``pytest`` on a fresh clone works too."""

@@ -109,6 +109,17 @@ def fingerprint(examples: Sequence[Example], settings: str = "") -> str:
     return digest.hexdigest()
 
 
+def verdict_fingerprint(model_fingerprint: str, settings: str, calibration: Sequence) -> str:
+    """A digest of what the verdict learned from: the classifier it was fitted with (by its
+    fingerprint), the fitting's settings and the calibration questions (``Question`` rows:
+    language, expected entries and text). The suite compares it with ``verdict.json``'s
+    without fitting anything."""
+    digest = hashlib.sha256((model_fingerprint + settings).encode())
+    for question in calibration:
+        digest.update("\t".join([question.language, *question.expected, question.text]).encode())
+    return digest.hexdigest()
+
+
 def load(path: Path = MODEL_PATH) -> Model:
     document = json.loads(gzip.decompress(path.read_bytes()))
     if document["format"] != FORMAT:

@@ -12,7 +12,8 @@ from scorekeeper.games.services import locked_game, round_record
 from tests.browser.conftest import PASSWORD, assert_accessible, assert_no_sideways_scroll
 from tests.factories import GameFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Its point is the database (two phones, one game): it runs on PostgreSQL too.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.database]
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 

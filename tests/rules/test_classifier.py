@@ -1,12 +1,14 @@
-"""The referee's classifier: the shipped weights, training, and reading them back."""
+"""The referee's classifier: the shipped weights, what they learned from, and reading them back.
+
+Nothing here trains: `make referee-model` does, and checks its figures against floors."""
 
 from __future__ import annotations
 
 import gzip
 import json
 import math
-import subprocess
 import sys
+from array import array
 from collections import Counter
 from pathlib import Path
 
@@ -20,14 +22,16 @@ from scorekeeper.rulesearch.questions import Question, calibration, phrasings, t
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import train_referee  # noqa: E402  (scripts/train_referee.py: training is a tool, not the app)
 
-TOY = [
-    (["w:stack", "w:drawtwo"], "stacking"),
-    (["w:stack", "w:wilddrawfour"], "stacking"),
-    (["w:call", "w:uno"], "call-uno"),
-    (["w:forget", "w:call", "w:uno"], "call-uno"),
-    (["w:money", "w:bet"], classifier.UNSETTLED),
-    (["w:money", "w:phone"], classifier.UNSETTLED),
-]
+# A model written by hand (training is `make referee-model`'s, never a test's): three labels,
+# four features, each feature's row of weights one per label, in 8-bit steps of 0.5.
+TOY = classifier.Model(
+    labels=("call-uno", "stacking", classifier.UNSETTLED),
+    intercepts=(0.1, 0.0, -0.1),
+    rows={"w:stack": (0, 1.5), "w:drawtwo": (1, 2.0), "w:uno": (2, 1.2), "w:money": (3, 2.5)},
+    steps=array("b", [-4, 8, -4, -2, 6, -4, 8, -4, -4, -4, -4, 8]),
+    scale=0.5,
+    fingerprint="toy",
+)
 
 
 def test_the_shipped_model_learned_from_todays_library_and_tuning_half():
@@ -62,35 +66,60 @@ def test_the_classifier_learns_from_the_library_and_the_tuning_half_only():
         )
 
 
-def test_a_trained_model_tells_its_labels_apart():
-    model = train_referee.train(TOY)
-    assert set(model.labels) == {"stacking", "call-uno", classifier.UNSETTLED}
-    found = model.log_probs(["w:stack", "w:drawtwo"])
+def test_the_shipped_verdict_was_fitted_with_the_shipped_classifier_and_todays_questions():
+    """Fails when the calibration questions or the classifier change without `make
+    referee-model` (the verdict is fitted on the first, with the second)."""
+    model = classifier.load()
+    verdict = classifier.load_verdict()
+    assert verdict.fingerprint == classifier.verdict_fingerprint(
+        model.fingerprint, train_referee.FITTING, calibration()
+    )
+    assert verdict.signals == search_module._VERDICT_SIGNALS
+
+
+def test_the_fingerprints_change_with_what_is_learned_and_how():
+    examples = [(["w:stack", "w:drawtwo"], "stacking"), (["w:uno"], "call-uno")]
+    assert classifier.fingerprint(examples, "C=1") == classifier.fingerprint(examples, "C=1")
+    assert classifier.fingerprint(examples, "C=1") != classifier.fingerprint(examples[:1], "C=1")
+    assert classifier.fingerprint(examples, "C=1") != classifier.fingerprint(examples, "C=3")
+    asked = [Question("en", ("deal",), "who deals first", "toy")]
+    retold = [Question("en", ("first-card",), "who deals first", "toy")]
+    assert classifier.verdict_fingerprint("a", "s", asked) != classifier.verdict_fingerprint(
+        "b", "s", asked
+    )
+    assert classifier.verdict_fingerprint("a", "s", asked) != classifier.verdict_fingerprint(
+        "a", "s", retold
+    )
+
+
+def test_a_model_tells_its_labels_apart_by_its_weights():
+    found = TOY.log_probs(["w:stack", "w:drawtwo"])
     assert max(found, key=found.get) == "stacking"
-    found = model.log_probs(["w:money"])
+    found = TOY.log_probs(["w:money"])
     assert max(found, key=found.get) == classifier.UNSETTLED
     assert math.isclose(sum(math.exp(value) for value in found.values()), 1.0)
     # Features it never saw change nothing; a text with none gets the intercepts alone.
-    assert model.log_probs(["w:uno", "w:xyzzy"]) == model.log_probs(["w:uno"])
-    assert model.log_probs([]) == model.log_probs(["w:xyzzy"])
-    assert model.fingerprint == classifier.fingerprint(TOY, train_referee.SETTINGS)
-    assert model.fingerprint != classifier.fingerprint(TOY[:-1], train_referee.SETTINGS)
-    assert model.fingerprint != classifier.fingerprint(TOY, "C=1.0")
+    assert TOY.log_probs(["w:uno", "w:xyzzy"]) == TOY.log_probs(["w:uno"])
+    assert TOY.log_probs([]) == TOY.log_probs(["w:xyzzy"])
+    intercepts = TOY.log_probs([])
+    assert max(intercepts, key=intercepts.get) == "call-uno"
 
 
 def test_a_dumped_model_reads_back_the_same(tmp_path):
-    model = train_referee.train(TOY)
     path = tmp_path / "model.json.gz"
-    train_referee.dump(model, path)
+    train_referee.dump(TOY, path)
     again = classifier.load(path)
-    assert again == model
-    for features in (["w:stack"], ["w:call", "w:uno", "w:uno"], ["w:bet", "w:stack"]):
-        assert again.log_probs(features) == model.log_probs(features)
+    assert again == TOY
+    for features in (["w:stack"], ["w:uno", "w:uno"], ["w:money", "w:stack"]):
+        assert again.log_probs(features) == TOY.log_probs(features)
+    first = path.read_bytes()
+    train_referee.dump(again, path)
+    assert path.read_bytes() == first  # the same bytes for the same model
 
 
 def test_a_model_of_another_format_is_refused(tmp_path):
     path = tmp_path / "model.json.gz"
-    train_referee.dump(train_referee.train(TOY), path)
+    train_referee.dump(TOY, path)
     document = json.loads(gzip.decompress(path.read_bytes()))
     document["format"] = 99
     path.write_bytes(gzip.compress(json.dumps(document).encode()))
@@ -102,27 +131,11 @@ def test_use_model_swaps_the_weights_the_search_scores_with():
     question = "we mixed two decks together is that allowed"
     shipped = search_module._class_log_probs(question)
     try:
-        search_module.use_model(train_referee.train(TOY))
+        search_module.use_model(TOY)
         assert search_module._class_log_probs(question) != shipped
     finally:
         search_module.use_model(None)
     assert search_module._class_log_probs(question) == shipped
-
-
-def test_the_shipped_classifier_and_verdict_are_what_training_gives_today():
-    """Training again (cross-fitting the verdict, which rebuilds the search three times, so in
-    a process of its own) gives the shipped classifier and verdict: fails when the calibration
-    questions or anything the search learns from change without `make referee-model`."""
-    script = Path(train_referee.__file__)
-    done = subprocess.run(
-        [sys.executable, str(script), "--check"],
-        capture_output=True,
-        text=True,
-        cwd=script.parents[1],
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert "what training gives today" in done.stdout
 
 
 def test_each_calibration_question_falls_in_one_part_and_both_parts_are_used():
