@@ -10,6 +10,7 @@ Plain Python on the standard library's ``zoneinfo``; nothing here imports Django
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Sequence
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -71,3 +72,23 @@ def evening_of(moment: dt.datetime, time_zone: str) -> dt.date:
     if local.time() < EVENING_CUTOFF:
         return local.date() - dt.timedelta(days=1)
     return local.date()
+
+
+def night_wins(winners: Iterable[Sequence[str]]) -> list[tuple[str, int]]:
+    """Who won how many of a night's games: ``winners`` holds each counted game's winners, in
+    the order the games were played. Most wins first; a shared win counts for each winner; equal
+    wins keep the order in which the players first won (no tie-break, as at the table).
+
+    The one rule for "who won the night": the home page's tonight list, the nights list and the
+    recap's champion all read it."""
+    wins: dict[str, int] = {}
+    for names in winners:
+        for name in names:
+            wins[name] = wins.get(name, 0) + 1
+    return sorted(wins.items(), key=lambda item: -item[1])  # stable: first won, first named
+
+
+def night_champions(wins: Sequence[tuple[str, int]]) -> tuple[str, ...]:
+    """The player(s) with the most wins in ``night_wins``'s answer (several when tied)."""
+    most = wins[0][1] if wins else 0
+    return tuple(name for name, count in wins if count == most and most)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,6 +10,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from scorekeeper.domain import FORMAT, ScoredGame, ScoredRound, scored_game
+from scorekeeper.domain.evenings import night_wins
 
 from .entries import named_entry
 from .models import Game
@@ -166,11 +168,8 @@ def load_game(queryset: QuerySet[Game], game_id: int, *, attempts: int = 3) -> G
         return queryset.select_for_update(of=("self",)).with_rounds().filter(pk=game_id).first()
 
 
-def night_winners(games: QuerySet[Game]) -> list[tuple[str, int]]:
-    """Who won how many of ``games`` (loaded with ``with_rounds()``), most wins first; a
-    shared win counts for each winner. Scored by the core, like every result."""
-    wins: dict[str, int] = {}
-    for game in games:
-        for name in scored_game(game_to_dict(game, challenges=False)).winners:
-            wins[name] = wins.get(name, 0) + 1
-    return sorted(wins.items(), key=lambda item: (-item[1], item[0].casefold()))
+def night_winners(games: Iterable[Game]) -> list[tuple[str, int]]:
+    """Who won how many of ``games`` (loaded with ``with_rounds()``), most wins first, equal
+    wins as first won (``night_wins``). Scored by the core, like every result."""
+    played = sorted(games, key=lambda game: (game.started_at, game.pk))
+    return night_wins(scored_game(game_to_dict(game, challenges=False)).winners for game in played)

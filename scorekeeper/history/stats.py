@@ -46,6 +46,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, TruncMonth
 
+from scorekeeper.domain.evenings import night_wins
 from scorekeeper.games.models import (
     COUNTED_ENDINGS,
     Challenge,
@@ -304,18 +305,17 @@ def winners_by_game(games: QuerySet[Game]) -> dict[int, list[str]]:
 
 
 def wins_by_night(games: QuerySet[Game]) -> dict[int, list[tuple[str, int]]]:
-    """For each night of ``games``: (player, games won) most wins first."""
+    """For each night of ``games``: (player, games won) most wins first (``night_wins``)."""
     rows = (
         results_of(games)
         .filter(won=True)
-        .values("game__night_id", "player__name")
-        .annotate(wins=Count("pk"))
-        .order_by("game__night_id", "-wins", "player__name")
+        .order_by("game__night_id", "game__started_at", "game_id", "player__name")
+        .values_list("game__night_id", "game_id", "player__name")
     )
-    wins: dict[int, list[tuple[str, int]]] = defaultdict(list)
-    for row in rows:
-        wins[row["game__night_id"]].append((row["player__name"], row["wins"]))
-    return dict(wins)
+    by_night: dict[int, dict[int, list[str]]] = defaultdict(dict)
+    for night_id, game_id, name in rows:
+        by_night[night_id].setdefault(game_id, []).append(name)
+    return {night: night_wins(games.values()) for night, games in by_night.items()}
 
 
 def results_by_month(games: QuerySet[Game], player: Player, *, months: int = 12) -> list[dict]:

@@ -48,6 +48,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from scorekeeper.domain import ScoredGame, Scoring, rank, scored_game
+from scorekeeper.domain.evenings import night_champions, night_wins
 from scorekeeper.games.models import Ending, Game, GameNight
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.history.models import Rating
@@ -178,16 +179,12 @@ def _line(number: int, pk: int, scored: ScoredGame) -> GameLine:
 
 
 def champion_of(games: Mapping[int, ScoredGame]) -> Champion | None:
-    counted = [scored for scored in games.values() if scored.winners]
-    wins: dict[str, int] = {}
-    for scored in counted:
-        for name in scored.winners:
-            wins[name] = wins.get(name, 0) + 1
+    counted = [scored.winners for scored in games.values() if scored.winners]
+    wins = night_wins(counted)
     if not wins:
         return None
-    most = max(wins.values())
     # Named in the order they first won that night.
-    return Champion(tuple(n for n, w in wins.items() if w == most), most, len(counted))
+    return Champion(night_champions(wins), wins[0][1], len(counted))
 
 
 def biggest_round_of(games: Mapping[int, ScoredGame]) -> BiggestRound | None:

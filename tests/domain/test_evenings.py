@@ -2,11 +2,15 @@ import datetime as dt
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.domain.evenings import (
     EVENING_CUTOFF,
     evening_of,
     is_time_zone,
+    night_champions,
+    night_wins,
     time_zone_or_default,
 )
 
@@ -122,3 +126,24 @@ def test_iana_names_are_zones(name):
 def test_anything_else_falls_back_to_utc(name):
     assert not is_time_zone(name)
     assert time_zone_or_default(name) == "UTC"
+
+
+def test_the_night_is_won_by_most_wins_a_shared_win_counting_for_each():
+    wins = night_wins([("Ben",), ("Ann", "Ben"), ("Ann",), ("Cat",)])
+    assert wins == [("Ben", 2), ("Ann", 2), ("Cat", 1)]  # equal wins: Ben won first
+    assert night_champions(wins) == ("Ben", "Ann")
+    assert night_champions(night_wins([("Cat",), ("Ann",), ("Ann",)])) == ("Ann",)
+    assert night_wins([]) == [] and night_champions([]) == ()
+
+
+@given(st.lists(st.lists(st.sampled_from("ABCDE"), min_size=1, max_size=3, unique=True)))
+def test_night_wins_counts_each_win_and_orders_by_wins_then_first_win(games):
+    wins = night_wins(games)
+    counted = {name: sum(name in game for game in games) for game in games for name in game}
+    assert dict(wins) == counted
+    first = {}
+    for number, game in enumerate(games):
+        for name in game:
+            first.setdefault(name, number)
+    assert [name for name, _ in wins] == sorted(counted, key=lambda n: (-counted[n], first[n]))
+    assert set(night_champions(wins)) == {n for n in counted if counted[n] == max(counted.values())}
