@@ -21,7 +21,7 @@ from scorekeeper.domain.decks import digest_of
 from scorekeeper.domain.scoring import FORMAT, clean_name, seat_name
 from scorekeeper.domain.words import gettext_noop, words_of
 from scorekeeper.games.audit import AuditEntry, trail_for, trails_for
-from scorekeeper.games.entries import stored_entry
+from scorekeeper.games.entries import hand_rows, stored_entry
 from scorekeeper.games.models import Challenge, Crew, Game, GameNight, Hand, Player, Round, Seat
 from scorekeeper.games.nights import crew_evening
 from scorekeeper.games.scoreboard import game_to_dict
@@ -649,12 +649,7 @@ def _insert_hands(
     for start in range(0, len(game_pks), 500):
         stored = Round.objects.filter(game_id__in=game_pks[start : start + 500])
         for round_id, game_id, number in stored.values_list("pk", "game_id", "number"):
-            entry = entries[game_id, number]
-            # A total typed as a number keeps no cards.
-            hands.extend(
-                (crew.pk, round_id, int(key), entry["points"][key], "" if type(h) is int else h)
-                for key, h in entry["hands"].items()
-            )
+            hands.extend((crew.pk, round_id, *row) for row in hand_rows(entries[game_id, number]))
     _insert_rows(Hand, ["crew", "round", "player", "points", "cards"], hands)
 
 

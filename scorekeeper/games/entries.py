@@ -34,6 +34,16 @@ def stored_entry(
     }
 
 
+def hand_rows(entry: Mapping[str, Any]) -> list[tuple[int, int, str]]:
+    """A stored entry's ``Hand`` rows, as (player id, points, cards): a total typed as a number
+    keeps no cards. The one shape of a hand row, written by the table (``round_record``) and by
+    the file store (``import_file``) alike."""
+    return [
+        (int(key), entry["points"][key], "" if isinstance(hand, int) else hand)
+        for key, hand in entry["hands"].items()
+    ]
+
+
 def named_entry(entry: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
     """The entry with names for ids (``names`` maps player id to name): what the core scores.
 

@@ -34,7 +34,7 @@ from scorekeeper.domain.scored import round_after
 from scorekeeper.kept import kept_for_version
 
 from .audit import changes_since
-from .entries import HandInput, named_entry, stored_entry
+from .entries import HandInput, hand_rows, named_entry, stored_entry
 from .models import (
     Crew,
     DeletedGame,
@@ -202,14 +202,8 @@ def store_round(
 
 def _store_hands(game: Game, round_: Round, entry: Mapping[str, Any]) -> None:
     Hand.objects.bulk_create(
-        Hand(
-            crew_id=game.crew_id,
-            round=round_,
-            player_id=int(player_id),
-            points=entry["points"][player_id],
-            cards="" if isinstance(hand, int) else hand,
-        )
-        for player_id, hand in entry["hands"].items()
+        Hand(crew_id=game.crew_id, round=round_, player_id=player_id, points=points, cards=cards)
+        for player_id, points, cards in hand_rows(entry)
     )
 
 
