@@ -1,9 +1,12 @@
+import re
+import time
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Challenge, Game
+from scorekeeper.referee import views as referee_views
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 from tests.factories import GameFactory
 
@@ -11,6 +14,10 @@ from tests.factories import GameFactory
 def check_screen(page: Page) -> None:
     assert_accessible(page)
     assert_no_sideways_scroll(page)
+
+
+# Every flow here fails on a console error (tests/browser/conftest.py's console_errors).
+pytestmark = pytest.mark.usefixtures("console_errors")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -29,6 +36,29 @@ def test_a_search_settles_a_stacking_dispute_as_you_type(live_server, page: Page
     expect(page.get_by_role("heading", level=1)).to_have_text("Stacking Draw Twos and +4s")
     assert page.url.endswith("/rules/stacking/")
     check_screen(page)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_search_overtaken_by_the_next_keystrokes_leaves_a_clean_console(
+    live_server, page: Page, monkeypatch
+):
+    # A slow answer, so each burst of keys comes while the last search is still on its way:
+    # the search it overtakes must not end in an htmx:sendAbort error on the console.
+    lookup = referee_views.lookup
+
+    def slow_lookup(*args, **kwargs):
+        time.sleep(0.4)
+        return lookup(*args, **kwargs)
+
+    monkeypatch.setattr(referee_views, "lookup", slow_lookup)
+    page.goto(live_server.url + "/rules/")
+    box = page.get_by_label("Ask a rules question")
+    for burst in ("can", " you", " stack", " draw 2"):
+        box.press_sequentially(burst, delay=10)
+        page.wait_for_timeout(300)  # past the 250 ms pause: this burst's search is sent
+    # The last search answers last: the box, the address and the answer agree.
+    expect(page).to_have_url(re.compile(r"q=can(%20|\+)you(%20|\+)stack(%20|\+)draw(%20|\+)2"))
+    expect(page.locator("#best-title")).to_have_text("Stacking Draw Twos and +4s")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -87,7 +117,8 @@ def test_a_challenge_from_the_scoreboard_gives_a_guilty_and_an_innocent_verdict(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_challenge_with_a_missing_colour_says_so(live_server, page: Page):
+def test_a_challenge_with_a_missing_colour_says_so(live_server, page: Page, console_errors):
+    console_errors.expect(r"status of 422")  # the server's answer to the incomplete form
     page.goto(live_server.url + "/rules/challenge/")
     page.get_by_role("button", name="Yes, they did").click()
     expect(page.get_by_role("alert")).to_contain_text("Choose the colour that was in play")
