@@ -85,6 +85,30 @@ def browser_context_args(browser_context_args):
     }
 
 
+# A busy machine (CI runs two test processes on two cores) can take many seconds to serve a
+# page the first time; a flow fails on what the page shows, never because it waited long.
+PAGE_WAIT_MS = 120_000
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """Every context a test opens (its ``page``'s, or one of its own for a second phone) waits
+    as long as a busy machine needs, and so do the ``expect`` assertions."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=PAGE_WAIT_MS // 4)
+    new_context = browser.new_context
+
+    def patient_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        context.set_default_timeout(PAGE_WAIT_MS // 2)
+        context.set_default_navigation_timeout(PAGE_WAIT_MS)
+        return context
+
+    browser.new_context = patient_context
+    return browser
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """PBKDF2 takes half a second a user on a small machine; the tests check who may log in,
