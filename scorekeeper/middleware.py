@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Callable
 from functools import lru_cache
@@ -16,8 +17,48 @@ from django.contrib.messages.storage import default_storage
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
+from django.http.request import split_domain_port
 from django.utils.cache import patch_cache_control
 from django.utils.functional import SimpleLazyObject, empty
+
+
+def potentially_trustworthy(request: HttpRequest) -> bool:
+    """Whether the browser counts the page's origin as secure: https, or plain http on
+    localhost, a ``*.localhost`` name or a loopback address (W3C Secure Contexts); not the
+    plain-http network address the other phones at the table open."""
+    if request.is_secure():
+        return True
+    # The raw Host: this runs on every response, a 400 for a host not allowed included.
+    host, _ = split_domain_port(request._get_raw_host())
+    host = host.strip("[]").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+# Headers a browser honours only on a potentially trustworthy origin.
+SECURE_ORIGIN_ONLY = ("Cross-Origin-Opener-Policy",)
+
+
+class SecureOriginHeadersMiddleware:
+    """Only the headers that apply to the connection. Django's SecurityMiddleware sends
+    Cross-Origin-Opener-Policy on every response, and Chromium logs on every page of a plain-http
+    network address (the live board and the shared recap on a friend's phone) that it ignored
+    it: there it is not sent. (HSTS Django already sends over https only.) Above Django's, so
+    every response it answers has passed it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not potentially_trustworthy(request):
+            for header in SECURE_ORIGIN_ONLY:
+                response.headers.pop(header, None)
+        return response
 
 
 class PrivateCacheMiddleware:

@@ -126,6 +126,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Drops what Django's SecurityMiddleware sends that a plain-http network address ignores.
+    "scorekeeper.middleware.SecureOriginHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # First among the response headers, so that the live board's early 304 (below) has it too.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -96,6 +96,38 @@ def test_behind_https_every_request_is_redirected_and_told_to_stay_on_https(clie
     assert secure["Strict-Transport-Security"].startswith("max-age=31536000")
 
 
+@pytest.mark.parametrize(
+    ("host", "secure", "sent"),
+    [
+        ("localhost:8000", False, True),
+        ("table.localhost", False, True),
+        ("127.0.0.1:8000", False, True),
+        ("[::1]:8000", False, True),
+        ("score.example.org", True, True),
+        # The network address the other phones open: Chromium ignores the header there, and
+        # logs so on every page.
+        ("192.168.1.20:8000", False, False),
+        ("score.example.org", False, False),
+    ],
+)
+def test_the_opener_policy_goes_only_where_the_browser_applies_it(
+    client, settings, db, host, secure, sent
+):
+    settings.ALLOWED_HOSTS = ["*"]
+    response = client.get(reverse("referee:rules_search"), HTTP_HOST=host, secure=secure)
+    assert response.status_code == 200
+    assert ("Cross-Origin-Opener-Policy" in response) is sent
+    # The headers that apply everywhere stay.
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert "Content-Security-Policy" in response
+
+
+def test_a_refused_host_gets_its_400_without_the_opener_policy(client, db):
+    response = client.get(reverse("referee:rules_search"), HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    assert "Cross-Origin-Opener-Policy" not in response
+
+
 def test_the_documented_production_variables_pass_check_deploy(tmp_path):
     inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     environment = {
