@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper import pwa
+from scorekeeper import inputs, pwa
+
+# Before the apps' URL confs are read: every id and token in them is an <id:> or a <token:>.
+inputs.register()
 
 urlpatterns = [
     # First: the live board is polled every few seconds by every watching phone, and URLs are

@@ -2,6 +2,11 @@ from django.contrib import admin
 
 from scorekeeper.games.models import Crew, Invite, Membership
 
+from .forms import AdminLoginForm
+
+# The admin's log-in is braked like ours, so it refuses an over-long username alike.
+admin.site.login_form = AdminLoginForm
+
 
 class MembershipInline(admin.TabularInline):
     model = Membership

@@ -1,9 +1,11 @@
-"""The forms of crews and accounts: sign-up, a new crew, the crew's time zone."""
+"""The forms of crews and accounts: sign-up, log-in, a new crew, the crew's time zone."""
 
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -94,3 +96,23 @@ class CrewForm(forms.Form):
 
     def clean_name(self) -> str:
         return clean_new_crew_name(self.cleaned_data["name"])
+
+
+class UsernameLengthChecked:
+    """A log-in form that refuses a username longer than the column before any backend hears
+    of it. Django's log-in form sets its username field's length after building the field, so
+    nothing checks it, and the login brake (django-axes) stores a failed login's username in
+    a 255-character column: on PostgreSQL a longer one was a 500."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))
+
+
+class LoginForm(UsernameLengthChecked, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(UsernameLengthChecked, AdminAuthenticationForm):
+    pass

@@ -15,13 +15,13 @@ Django's ``LocaleMiddleware`` handles 2-4; :class:`UserLanguageMiddleware` adds 
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -86,9 +86,16 @@ class UserLanguageMiddleware:
 
 
 def _next_url(request: HttpRequest) -> str:
+    """The page to go back to: a path on this site ("/games/3/") or an address of this host
+    (the Referer). Anything else goes home: a bare word ("x") would be read as a view's name
+    by ``redirect()``, or as a path relative to /language/."""
     for candidate in (request.POST.get("next"), request.headers.get("Referer")):
-        if candidate and url_has_allowed_host_and_scheme(
-            candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        if (
+            candidate
+            and (candidate.startswith("/") or urlsplit(candidate).netloc)
+            and url_has_allowed_host_and_scheme(
+                candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+            )
         ):
             return candidate
     return "/"
@@ -112,7 +119,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
     """The switcher: remember the language in a cookie (this browser) and, for a signed-in
     user, in their preference (every phone they sign in on). Then back to the page."""
     language = request.POST.get("language", "")
-    response = redirect(_next_url(request))
+    response = HttpResponseRedirect(_next_url(request))
     if not supported(language):
         choices = ", ".join(code for code, _name in settings.LANGUAGES)
         messages.error(

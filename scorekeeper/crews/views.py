@@ -21,6 +21,7 @@ from scorekeeper.addresses import shared_url
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.games.access import SESSION_KEY, crew_required, use_crew_zone, user_crews
 from scorekeeper.games.models import Crew, Invite, Membership, Player
+from scorekeeper.inputs import is_token
 
 from .forms import CrewForm, CrewTimeZoneForm, SignupForm
 from .preferences import store_chosen_language
@@ -219,15 +220,23 @@ def _invite_problem(invite: Invite) -> str | None:
     return None
 
 
+def _invite_of(token: str) -> Invite | None:
+    """The invite of a token from the query string or the form (no URL pattern checked its
+    shape): anything but a token's shape is no invite, and never reaches the database."""
+    if not is_token(token):
+        return None
+    return Invite.objects.select_related("crew").filter(token=token).first()
+
+
 def _valid_invite(token: str | None) -> Invite | None:
     if not token:
         return None
-    invite = Invite.objects.select_related("crew").filter(token=token).first()
+    invite = _invite_of(token)
     return invite if invite is not None and _invite_problem(invite) is None else None
 
 
 def _unusable_invite(request: HttpRequest, token: str) -> HttpResponse:
-    invite = Invite.objects.select_related("crew").filter(token=token).first()
+    invite = _invite_of(token)
     problem = _invite_problem(invite) if invite else _("This invite link is not valid.")
     context = {"invite": invite, "problem": problem}
     return render(request, "accounts/join.html", context, status=404 if invite is None else 410)

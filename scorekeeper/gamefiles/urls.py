@@ -5,6 +5,6 @@ from . import views
 app_name = "gamefiles"
 
 urlpatterns = [
-    path("games/<int:game_id>/delete/", views.game_remove, name="game_delete"),
-    path("games/deleted/<int:deleted_id>/restore/", views.game_undelete, name="game_undelete"),
+    path("games/<id:game_id>/delete/", views.game_remove, name="game_delete"),
+    path("games/deleted/<id:deleted_id>/restore/", views.game_undelete, name="game_undelete"),
 ]

@@ -17,9 +17,9 @@ from scorekeeper.games.views import (
     board_or_404,
     dashboard_page,
     locked_game_or_404,
-    posted_int,
     table_page,
 )
+from scorekeeper.inputs import posted_int
 from scorekeeper.languages.words import in_words
 
 from .trash import game_delete, game_restore
@@ -29,16 +29,17 @@ from .trash import game_delete, game_restore
 @require_POST
 def game_remove(request: HttpRequest, game_id: int) -> HttpResponse:
     """Delete a game; the home page offers Undo for a few minutes."""
-    version = posted_int(request, "version")
     with locked_game_or_404(request, game_id) as game:
         try:
-            game_delete(game=game, version=version, by=request.user)
+            game_delete(game=game, version=posted_int(request, "version"), by=request.user)
         except Conflict as error:
-            refusal = in_words(error)
+            refusal, status = in_words(error), 409
+        except RuleError as error:
+            refusal, status = in_words(error), 422
         else:
             url = reverse("games:home")
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    return table_page(request, board_or_404(request, game_id), status=409, error=refusal)
+    return table_page(request, board_or_404(request, game_id), status=status, error=refusal)
 
 
 @crew_required

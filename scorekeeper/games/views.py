@@ -32,6 +32,7 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.cards import UNKNOWN_COLOUR
 from scorekeeper.htmx import render_page
+from scorekeeper.inputs import posted_int
 from scorekeeper.kept import read_board, read_members_board
 from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.rules import house_rule_labels
@@ -343,11 +344,6 @@ def _edit_page(request, board: Board, form: RoundForm, number: int, status: int)
     return render(request, "games/round_edit.html", context, status=status)
 
 
-def posted_int(request: HttpRequest, name: str) -> int | None:
-    value = request.POST.get(name, "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
-
-
 def _table_write(
     request: HttpRequest, game_id: int, write: Callable[[Game], Board]
 ) -> HttpResponse:
@@ -366,23 +362,20 @@ def _table_write(
 @crew_required
 @require_POST
 def round_delete(request: HttpRequest, game_id: int) -> HttpResponse:
-    number = posted_int(request, "number")
-    return _table_write(
-        request,
-        game_id,
-        lambda game: round_delete_last(game=game, number=number, by=request.user),
-    )
+    def write(game: Game) -> Board:  # posted_int refuses a malformed number here, like a stale one
+        return round_delete_last(game=game, number=posted_int(request, "number"), by=request.user)
+
+    return _table_write(request, game_id, write)
 
 
 @crew_required
 @require_POST
 def round_undo(request: HttpRequest, game_id: int) -> HttpResponse:
-    deletion = posted_int(request, "deletion") or 0
-    return _table_write(
-        request,
-        game_id,
-        lambda game: round_restore(game=game, deletion=deletion, by=request.user).board,
-    )
+    def write(game: Game) -> Board:
+        deletion = posted_int(request, "deletion") or 0
+        return round_restore(game=game, deletion=deletion, by=request.user).board
+
+    return _table_write(request, game_id, write)
 
 
 @crew_required
@@ -461,12 +454,12 @@ def _life_write(request: HttpRequest, game_id: int, write: Callable[[Game], Boar
 def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
     """End a game early (the leader wins, or no result) or abandon it."""
     ending = request.POST.get("ending", "")
-    version = posted_int(request, "version")
-    return _life_write(
-        request,
-        game_id,
-        lambda game: game_end(game=game, ending=ending, version=version, by=request.user),
-    )
+
+    def write(game: Game) -> Board:
+        version = posted_int(request, "version")  # a malformed one is refused, never skipped
+        return game_end(game=game, ending=ending, version=version, by=request.user)
+
+    return _life_write(request, game_id, write)
 
 
 @crew_required

@@ -18,10 +18,12 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
+from scorekeeper.inputs import TOKEN_PATTERN
 from scorekeeper.live.views import live_etag, not_modified
 
-# live/urls.py's "live/<str:token>/board/" (a test holds the two together).
-BOARD_PATH = re.compile(r"/live/(?P<token>[^/]+)/board/")
+# live/urls.py's "live/<token:token>/board/" (a test holds the two together): a token of
+# another shape goes on to the resolver, which finds no page.
+BOARD_PATH = re.compile(rf"/live/(?P<token>{TOKEN_PATTERN})/board/")
 
 
 class LivePollMiddleware:

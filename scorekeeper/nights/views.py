@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.addresses import listening_on_loopback_only, shared_url
+from scorekeeper.domain import RuleError
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.models import Game, GameNight, Seat
 from scorekeeper.games.nights import (
@@ -33,6 +34,8 @@ from scorekeeper.history.forms import NightNameForm, SeasonChoiceForm
 from scorekeeper.history.tables import LeaderboardTable, NightGamesTable, NightTable
 from scorekeeper.history.views import configure_table, csv_answer, exporting, rows_shown
 from scorekeeper.htmx import render_page, wants_partial
+from scorekeeper.inputs import posted_int
+from scorekeeper.languages.words import in_words
 
 from .recap import night_recap
 
@@ -84,10 +87,12 @@ def night_new(request: HttpRequest) -> HttpResponse:
         evening = parse_date(request.POST.get("evening", ""))
     except ValueError:
         evening = None
-    after = request.POST.get("after", "")
-    night, created = night_start(
-        crew=request.crew, evening=evening, after=int(after) if after.isdigit() else None
-    )
+    try:
+        after = posted_int(request, "after")
+    except RuleError as error:
+        messages.error(request, in_words(error))
+        return redirect("nights:night_list")
+    night, created = night_start(crew=request.crew, evening=evening, after=after)
     if created:
         messages.success(request, f"{night} started: new games join it.")
     else:

@@ -35,6 +35,7 @@ from scorekeeper.games.access import crew_object_or_404, crew_required, current_
 from scorekeeper.games.models import Challenge, Game, Player, Seat
 from scorekeeper.games.services import game_set_house_rules, locked_game
 from scorekeeper.htmx import HtmxHttpRequest, render_page
+from scorekeeper.inputs import as_id
 from scorekeeper.languages.words import in_words
 from scorekeeper.rules import (
     EDITIONS,
@@ -83,11 +84,11 @@ def _member_game(request: HttpRequest) -> Game | None:
     The rules pages are public, so a game that is missing or not the user's is simply
     ignored: the answer still shows, without anyone's house rules.
     """
-    raw = request.GET.get("game", "")
-    if not (raw.isdigit() and len(raw) < 12) or not request.user.is_authenticated:
+    game_id = as_id(request.GET.get("game", ""))
+    if game_id is None or not request.user.is_authenticated:
         return None
     return (
-        Game.objects.filter(pk=int(raw), crew__memberships__user=request.user)
+        Game.objects.filter(pk=game_id, crew__memberships__user=request.user)
         .only("pk", "edition", "deck", "house_rules", "house_note")
         .first()
     )

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.models import Player
+from scorekeeper.inputs import as_id
 
 from . import services
 from .words import change_in_words
@@ -111,9 +112,8 @@ def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
 @require_POST
 def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
     player = _player(request, player_id)
-    try:
-        into = int(request.POST.get("into", ""))
-    except ValueError:
+    into = as_id(request.POST.get("into", ""))
+    if into is None:
         return _edit_page(request, player, _("Pick the player to merge into."), status=422)
     kept = Player.objects.filter(pk=into).first()
     if kept is None or kept.crew_id != request.crew.pk:  # type: ignore[attr-defined]
@@ -172,13 +172,9 @@ def player_return(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_link(request: HttpRequest, player_id: int) -> HttpResponse:
     player = _player(request, player_id)
     raw = request.POST.get("member", "")
-    if raw == "":
-        user_id = None
-    else:
-        try:
-            user_id = int(raw)
-        except ValueError:
-            return _edit_page(request, player, _("Pick a member of the crew, or nobody."), 422)
+    user_id = as_id(raw)
+    if raw != "" and user_id is None:
+        return _edit_page(request, player, _("Pick a member of the crew, or nobody."), 422)
 
     def done(change) -> str:
         if change is None:
