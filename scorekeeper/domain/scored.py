@@ -7,12 +7,12 @@ scored dictionary or adding up running totals themselves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .dealing import dealer_seat
-from .scoring import rank, score_game
+from .scoring import rank, scored_with_hands
 
 
 def round_after(played: int) -> int:
@@ -31,6 +31,27 @@ class ScoredRound:
     points: Mapping[str, int]
     running: Mapping[str, int]
     extras: Mapping[str, Any] = field(default_factory=dict)
+    # The points left in each hand entered (whoever they pay): what a hand counts.
+    held: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def collected(self) -> int:
+        """The points in the round's hands: what the winner collects in standard scoring."""
+        return sum(self.held.values())
+
+
+@dataclass(frozen=True)
+class SeatFigures:
+    """One player's figures in one game, as the history's per-seat results keep them."""
+
+    total: int
+    place: int
+    won: bool
+    rounds_won: int
+    collected: int  # the points in the hands of the rounds this player won
+    best_round: int | None  # the most points in one round they won; None if they won none
+    held_points: int  # the points left in their own hands in the rounds they lost...
+    held_hands: int  # ...and how many such hands
 
 
 @dataclass(frozen=True)
@@ -61,8 +82,11 @@ class ScoredGame:
     ended: str = ""
 
     @classmethod
-    def from_scored(cls, scored: Mapping[str, Any]) -> ScoredGame:
-        """Wrap the dictionary :func:`score_game` returns."""
+    def from_scored(
+        cls, scored: Mapping[str, Any], held: Sequence[Mapping[str, int]] = ()
+    ) -> ScoredGame:
+        """Wrap the dictionary :func:`score_game` returns (and, when given, each round's
+        points left in each hand, from :func:`scored_with_hands`)."""
         players = tuple(scored["players"])
         running = dict.fromkeys(players, 0)
         rounds = []
@@ -78,6 +102,7 @@ class ScoredGame:
                     points=dict(item["points"]),
                     running=dict(running),
                     extras=extras,
+                    held=dict(held[number - 1]) if held else {},
                 )
             )
         result = scored["result"]
@@ -118,6 +143,27 @@ class ScoredGame:
             for place, name, total in rank(self.totals, self.scoring)
         ]
 
+    def seat_figures(self) -> dict[str, SeatFigures]:
+        """Each player's figures (needs the hands' points: a game from ``scored_game``)."""
+        rounds_won = self.rounds_won
+        figures = {}
+        for place, name, total in rank(self.totals, self.scoring):
+            won = [item.collected for item in self.rounds if item.winner == name]
+            lost = [
+                item.held[name] for item in self.rounds if item.winner != name and name in item.held
+            ]
+            figures[name] = SeatFigures(
+                total=total,
+                place=place,
+                won=name in self.winners,
+                rounds_won=rounds_won[name],
+                collected=sum(won),
+                best_round=max(won, default=None),
+                held_points=sum(lost),
+                held_hands=len(lost),
+            )
+        return figures
+
     def progression(self, name: str) -> list[int]:
         """A player's total after each round (the chart's line)."""
         return [item.running[name] for item in self.rounds]
@@ -132,4 +178,4 @@ class ScoredGame:
 
 def scored_game(game: Mapping[str, Any]) -> ScoredGame:
     """Validate and score a ``scorekeeper-game/1`` game into a :class:`ScoredGame`."""
-    return ScoredGame.from_scored(score_game(game))
+    return ScoredGame.from_scored(*scored_with_hands(game))

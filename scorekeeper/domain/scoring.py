@@ -302,7 +302,14 @@ def parse_ending(value: Any) -> str:
 
 
 def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate and score a ``scorekeeper-game/1`` game.
+    """Validate and score a ``scorekeeper-game/1`` game (see ``scored_with_hands``)."""
+    return scored_with_hands(game)[0]
+
+
+def scored_with_hands(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, int]]]:
+    """Validate and score a ``scorekeeper-game/1`` game; and, beside it, each round's points
+    left in each hand (what a hand counts, whoever it pays), which the canonical game does
+    not carry.
 
     Returns a copy of the game in canonical form (card hands rewritten in notation) with each
     round's ``points`` (every player → points scored that round) and a ``result`` of
@@ -344,6 +351,7 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
 
     totals = dict.fromkeys(players, 0)
     scored_rounds = []
+    held: list[dict[str, int]] = []
     finished_at: int | None = None
     for number, data in enumerate(rounds, start=1):
         if finished_at is not None:
@@ -358,6 +366,7 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
             number, data, players, _side_played(number, data, deck, edition)
         )
         points = round_points(winner, hands, players, scoring)
+        held.append({p: hand.points for p, hand in hands.items()})
         for player, scored in points.items():
             totals[player] += scored
         extras = {k: _copied(v) for k, v in data.items() if k not in ROUND_KEYS}
@@ -404,7 +413,7 @@ def score_game(game: Mapping[str, Any]) -> dict[str, Any]:
         **extras,
         "rounds": scored_rounds,
         "result": result,
-    }
+    }, held
 
 
 def _side_played(number: int, data: Any, deck: Deck | None, edition: str) -> Edition | str:

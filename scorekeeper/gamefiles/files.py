@@ -16,9 +16,15 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import ngettext
 
 from scorekeeper.decks.models import Deck, DeckVersion, played_edition, version_of
-from scorekeeper.domain import WENT_OUT_ON, RuleError, parse_colour, score_game
+from scorekeeper.domain import (
+    WENT_OUT_ON,
+    RuleError,
+    ScoredGame,
+    parse_colour,
+    score_game,
+)
 from scorekeeper.domain.decks import digest_of
-from scorekeeper.domain.scoring import FORMAT, clean_name, seat_name
+from scorekeeper.domain.scoring import FORMAT, clean_name, scored_with_hands, seat_name
 from scorekeeper.domain.words import gettext_noop, words_of
 from scorekeeper.games.audit import AuditEntry, trail_for, trails_for
 from scorekeeper.games.entries import hand_rows, stored_entry
@@ -220,6 +226,8 @@ class _Planned:
     challenges: list[dict[str, Any]]
     # When each round was saved ("at", optional); a round without one is stamped at the import.
     round_times: list[dt.datetime | None] = field(default_factory=list)
+    # Each round's points left in each hand, beside ``scored`` (see ``scored_with_hands``).
+    held: list[dict[str, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -308,7 +316,7 @@ def _plan(data: Any) -> _Planned:
         raise RuleError(
             gettext_noop("The game has no 'format': expected %(format)s.", format=repr(FORMAT))
         )
-    scored = score_game(data)  # refuses bad games before anything is written
+    scored, held = scored_with_hands(data)  # refuses bad games before anything is written
     players = scored["players"]
     round_times = []
     for number, item in enumerate(scored["rounds"], start=1):
@@ -356,6 +364,7 @@ def _plan(data: Any) -> _Planned:
         audit=_imported_audit(scored.get("audit")),
         challenges=[_challenge_fields(item, players) for item in challenges or []],
         round_times=round_times,
+        held=held,
     )
 
 
@@ -487,8 +496,10 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
     entries = _insert_table_rows(crew, new, by_key, now)
     _insert_hands(crew, [game.pk for _, game in new], entries)
     game_ids, crew_id = [game.pk for _, game in new], crew.pk
+    # The games as the import scored them: their results are written from this scoring.
+    scored = {game.pk: ScoredGame.from_scored(plan.scored, plan.held) for plan, game in new}
     transaction.on_commit(
-        lambda: games_imported.send(sender=Game, crew_id=crew_id, game_ids=game_ids)
+        lambda: games_imported.send(sender=Game, crew_id=crew_id, game_ids=game_ids, scored=scored)
     )
     return report
 

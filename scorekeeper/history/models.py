@@ -1,14 +1,14 @@
 """A derived, disposable table of per-seat results that keeps the history pages fast.
 
-Totals and winners are never entered: ``scorekeeper.domain.score_game`` derives them from the
-rounds. Re-deriving them in SQL for a crew's whole history reads every hand (a quarter of a
-million at 10 000 games) on every page, which takes about a second on SQLite. So the result of
-each finished game is kept here, written when the game is written (the games app sends
-``game_changed`` on commit; :func:`scorekeeper.history.stats.refresh_game` rewrites that game's
-rows with the same SQL). Pages only read it. Each row is stamped with the game's ``updated_at``
-and its numbers of rounds and challenges, so ``manage.py rebuild_stats --stale`` can find rows
-left behind by a write that bypassed the services; ``tests/history/test_stats.py`` proves the
-rows equal ``score_game``. Deleting every row is safe: ``manage.py rebuild_stats`` writes them
+Totals and winners are never entered: the domain core scores them from the rounds. Scoring a
+crew's whole history on every page would read every hand (a quarter of a million at 10 000
+games). So the result of each finished game is kept here, written when the game is written
+(the games app sends ``game_changed`` on commit; :func:`scorekeeper.history.stats.refresh_game`
+rewrites that game's rows from its ``ScoredGame``; an import hands over the games it scored).
+Pages only read it. Each row is stamped with the game's ``updated_at`` and its numbers of
+rounds and challenges, so ``manage.py rebuild_stats --stale`` can find rows left behind by a
+write that bypassed the services; ``tests/history/test_stats.py`` holds the rows to a
+recomputation from scratch. Deleting every row is safe: ``manage.py rebuild_stats`` writes them
 all again.
 """
 

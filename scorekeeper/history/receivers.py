@@ -7,10 +7,12 @@ Connected in :class:`scorekeeper.history.apps.HistoryConfig`; ``games`` never im
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import DatabaseError
 
+from scorekeeper.domain import ScoredGame
 from scorekeeper.games.models import Crew
 
 from . import ratings, stats
@@ -47,11 +49,14 @@ def refresh_game_results(
         logger.exception("Could not refresh the results of game %s", game_id)
 
 
-def refresh_imported_results(sender: Any, *, crew_id: int, **kwargs: Any) -> None:
-    """Write the results of a crew's newly imported games: one set-based refresh of the
-    crew's stale rows, however many games the file held. Failures are logged, as above."""
+def refresh_imported_results(
+    sender: Any, *, crew_id: int, scored: Mapping[int, ScoredGame] | None = None, **kwargs: Any
+) -> None:
+    """Write the results of a crew's newly imported games from the scoring the import already
+    did (``scored``, by game id): one refresh of the crew's stale rows, however many games the
+    file held. Failures are logged, as above."""
     try:
-        stats.refresh_results(Crew(pk=crew_id))
+        stats.refresh_results(Crew(pk=crew_id), scored)
         ratings.rebuild(crew_id)
     except DatabaseError:
         logger.exception("Could not refresh the results of crew %s after an import", crew_id)

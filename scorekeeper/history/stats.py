@@ -1,31 +1,21 @@
-"""History statistics, computed by the database.
+"""History statistics: per-seat results kept for the history pages, and the figures read from them.
 
-Totals and winners are not stored by the games app (the domain core derives them from the
-rounds), so :func:`refresh_game` and :func:`refresh_results` re-derive them in SQL exactly as
-``scorekeeper.domain.score_game`` does, into :class:`~scorekeeper.history.models.SeatResult`:
-
-* standard: in each round the winner collects the points of every hand of that round; a
-  player's total is the sum of their collections;
-* lowest: a player's total is the sum of the points left in their own hands;
-* a finished game is won by the player(s) with the best total: the highest in standard, the
-  lowest in lowest-wins; equal best totals share the win (and the place).
-
-``tests/history/test_stats.py`` proves the rows equal ``score_game`` over many games. The
-rows are written when a game is written: the games app sends ``game_changed`` on commit and
-:mod:`scorekeeper.history.receivers` calls :func:`refresh_game`; pages only read them (a GET
+Totals, places and winners come from the domain core, never from SQL here: each finished game's
+:class:`~scorekeeper.history.models.SeatResult` rows are written from its
+:class:`~scorekeeper.domain.ScoredGame` (``ScoredGame.seat_figures``), the same scoring every
+screen reads. The rows are written when a game is written: the games app sends
+``game_changed`` on commit and :mod:`scorekeeper.history.receivers` calls :func:`refresh_game`
+(an import sends ``games_imported``, with the games it scored); pages only read them (a GET
 never writes). ``manage.py rebuild_stats`` rewrites them all. The pages aggregate the rows with
 the ORM (``annotate``, ``Subquery``), in a fixed number of queries whatever the number of games
 or rounds.
-
-The refresh is one statement of common table expressions and window functions: Django cannot
-insert from a grouped, windowed derived table, and correlated subqueries per seat would read a
-game's hands once per player. The SQL is plain SQL:2003 and runs on SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +28,7 @@ from django.db.models import (
     FloatField,
     Max,
     OuterRef,
+    Prefetch,
     Q,
     QuerySet,
     Subquery,
@@ -46,31 +37,28 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, TruncMonth
 
+from scorekeeper.domain import ScoredGame, scored_game
 from scorekeeper.domain.evenings import night_wins
 from scorekeeper.games.models import (
     COUNTED_ENDINGS,
     Challenge,
     Crew,
     Game,
-    Hand,
     Player,
     Round,
-    ScoringMode,
     Seat,
 )
+from scorekeeper.games.scoreboard import game_to_dict
 
 from .models import SeatResult
 
 TABLES = {
     "game": Game._meta.db_table,
     "round": Round._meta.db_table,
-    "hand": Hand._meta.db_table,
-    "seat": Seat._meta.db_table,
     "result": SeatResult._meta.db_table,
     "challenge": Challenge._meta.db_table,
 }
 FINISHED = Game.Status.FINISHED.value
-STANDARD = ScoringMode.STANDARD.value
 # A game counts when it is finished with a result: played to the target, or stopped early
 # with the leader winning (COUNTED_ENDINGS). One stopped with no result, or abandoned, counts
 # in no figure.
@@ -88,106 +76,64 @@ _CURRENT = """
                 SELECT COUNT(*) FROM {challenge} c WHERE c.game_id = g.id))
 """.format(**TABLES)
 
-_ANY_STALE = f"""
-SELECT 1 FROM {TABLES["game"]} g WHERE g.crew_id = %s AND (
+# The crew's games whose rows are not what they should be: a counted game without current
+# rows, or a game that no longer counts and still has some.
+_STALE = f"""
+SELECT g.id FROM {TABLES["game"]} g WHERE g.crew_id = %s AND (
     ({_COUNTED} AND NOT {_CURRENT})
     OR (NOT ({_COUNTED})
         AND EXISTS (SELECT 1 FROM {TABLES["result"]} sr WHERE sr.game_id = g.id))
-) LIMIT 1
+)
 """
+# Games scored and written at a time by the bulk refreshes.
+_BATCH = 500
 
-_DELETE_STALE = f"""
-DELETE FROM {TABLES["result"]} WHERE crew_id = %s AND game_id IN (
-    SELECT g.id FROM {TABLES["game"]} g
-    WHERE g.crew_id = %s AND (NOT ({_COUNTED}) OR NOT {_CURRENT})
-)
-"""
 
-# One row per seat of the finished games in scope that have no rows yet. ``merit`` orders
-# totals best-first whatever the mode, so one window finds the best total of each game.
-# The games are read in the same statement as their rounds: the stamp matches the data.
-_INSERT = """
-WITH games AS (
-    SELECT g.id, g.crew_id, g.scoring, g.updated_at,
-           (SELECT COUNT(*) FROM {round} r WHERE r.game_id = g.id) AS rounds,
-           (SELECT COUNT(*) FROM {challenge} c WHERE c.game_id = g.id) AS challenges
-    FROM {game} g
-    WHERE {scope} AND {counted}
-      AND NOT EXISTS (SELECT 1 FROM {result} sr WHERE sr.game_id = g.id)
-),
-round_points AS (
-    SELECT r.id, r.game_id, r.winner_id, COALESCE(SUM(h.points), 0) AS collected
-    FROM {round} r
-    LEFT JOIN {hand} h ON h.round_id = r.id
-    WHERE r.game_id IN (SELECT id FROM games)
-    GROUP BY r.id, r.game_id, r.winner_id
-),
-won AS (
-    SELECT game_id, winner_id AS player_id, COUNT(*) AS rounds_won,
-           SUM(collected) AS collected, MAX(collected) AS best_round
-    FROM round_points
-    GROUP BY game_id, winner_id
-),
-held AS (
-    SELECT r.game_id, h.player_id, SUM(h.points) AS points, COUNT(*) AS hands
-    FROM {round} r
-    JOIN {hand} h ON h.round_id = r.id
-    WHERE r.game_id IN (SELECT id FROM games) AND h.player_id <> r.winner_id
-    GROUP BY r.game_id, h.player_id
-),
-challenge_sides AS (
-    SELECT c.game_id, c.challenger_id AS player_id,
-           CASE WHEN c.guilty THEN 1 ELSE 0 END AS won, CASE WHEN c.guilty THEN 0 ELSE 1 END AS lost
-    FROM {challenge} c WHERE c.game_id IN (SELECT id FROM games)
-    UNION ALL
-    SELECT c.game_id, c.challenged_id,
-           CASE WHEN c.guilty THEN 0 ELSE 1 END, CASE WHEN c.guilty THEN 1 ELSE 0 END
-    FROM {challenge} c WHERE c.game_id IN (SELECT id FROM games)
-),
-challenged AS (
-    SELECT game_id, player_id, SUM(won) AS won, SUM(lost) AS lost
-    FROM challenge_sides
-    GROUP BY game_id, player_id
-),
-seat_totals AS (
-    SELECT games.crew_id, s.game_id, s.player_id,
-           games.updated_at, games.rounds, games.challenges,
-           CASE WHEN games.scoring = '{standard}' THEN COALESCE(won.collected, 0)
-                ELSE COALESCE(held.points, 0) END AS total,
-           CASE WHEN games.scoring = '{standard}' THEN COALESCE(won.collected, 0)
-                ELSE -COALESCE(held.points, 0) END AS merit,
-           COALESCE(won.rounds_won, 0) AS rounds_won,
-           COALESCE(won.collected, 0) AS collected,
-           won.best_round,
-           COALESCE(held.points, 0) AS held_points,
-           COALESCE(held.hands, 0) AS held_hands,
-           COALESCE(challenged.won, 0) AS challenges_won,
-           COALESCE(challenged.lost, 0) AS challenges_lost
-    FROM {seat} s
-    JOIN games ON games.id = s.game_id
-    LEFT JOIN won ON won.game_id = s.game_id AND won.player_id = s.player_id
-    LEFT JOIN held ON held.game_id = s.game_id AND held.player_id = s.player_id
-    LEFT JOIN challenged
-        ON challenged.game_id = s.game_id AND challenged.player_id = s.player_id
-)
-INSERT INTO {result} (
-    crew_id, game_id, player_id, total, place, won, rounds_won, collected, best_round,
-    held_points, held_hands, challenges_won, challenges_lost,
-    game_updated_at, game_rounds, game_challenges
-)
-SELECT crew_id, game_id, player_id, total,
-       RANK() OVER (PARTITION BY game_id ORDER BY merit DESC),
-       merit = MAX(merit) OVER (PARTITION BY game_id),
-       rounds_won, collected, best_round, held_points, held_hands,
-       challenges_won, challenges_lost, updated_at, rounds, challenges
-FROM seat_totals
-WHERE 1 = 1
-ON CONFLICT DO NOTHING
-"""
-_INSERT_MISSING = _INSERT.format(
-    scope="g.crew_id = %s", counted=_COUNTED, standard=STANDARD, **TABLES
-)
-_INSERT_GAME = _INSERT.format(scope="g.id = %s", counted=_COUNTED, standard=STANDARD, **TABLES)
+def result_rows(game: Game, scored: ScoredGame | None = None) -> list[SeatResult]:
+    """The SeatResult rows of ``game`` (loaded with ``with_rounds()``; none unless it counts),
+    from ``scored`` when the caller already holds its scoring, else scored here."""
+    if game.status != Game.Status.FINISHED or game.ended not in COUNTED_ENDINGS:
+        return []
+    scored = scored or scored_game(game_to_dict(game, challenges=False))
+    players = {seat.player.name: seat.player_id for seat in game.seats.all()}
+    challenges = list(game.challenges.all())
+    won = defaultdict(int)
+    lost = defaultdict(int)
+    for challenge in challenges:  # won by whoever did not have to draw
+        winner, loser = (
+            (challenge.challenger_id, challenge.challenged_id)
+            if challenge.guilty
+            else (challenge.challenged_id, challenge.challenger_id)
+        )
+        won[winner] += 1
+        lost[loser] += 1
+    stamp = {
+        "game_updated_at": game.updated_at,
+        "game_rounds": len(scored.rounds),
+        "game_challenges": len(challenges),
+    }
+    rows = []
+    for name, figures in scored.seat_figures().items():
+        player_id = players[name]
+        rows.append(
+            SeatResult(
+                crew_id=game.crew_id,
+                game_id=game.pk,
+                player_id=player_id,
+                total=figures.total,
+                place=figures.place,
+                won=figures.won,
+                rounds_won=figures.rounds_won,
+                collected=figures.collected,
+                best_round=figures.best_round,
+                held_points=figures.held_points,
+                held_hands=figures.held_hands,
+                challenges_won=won[player_id],
+                challenges_lost=lost[player_id],
+                **stamp,
+            )
+        )
+    return rows
 
 
 def refresh_game(game_id: int) -> None:
@@ -201,36 +147,56 @@ def refresh_game(game_id: int) -> None:
         locked = Game.objects.select_for_update().filter(pk=game_id).values_list("pk")
         if not list(locked):
             return
+        game = Game.objects.with_rounds().filter(pk=game_id).first()
         SeatResult.objects.filter(game_id=game_id).delete()
-        with connection.cursor() as cursor:
-            cursor.execute(_INSERT_GAME, [game_id])
+        SeatResult.objects.bulk_create(result_rows(game))
+
+
+def _rewrite(game_ids: list[int], scored: Mapping[int, ScoredGame]) -> None:
+    """Rewrite the rows of ``game_ids``, a batch at a time, scoring the games ``scored``
+    does not already hold."""
+    # A game already scored needs only its seats and challenges; the others their rounds too.
+    held = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")), "challenges"
+    )
+    for start in range(0, len(game_ids), _BATCH):
+        batch = game_ids[start : start + _BATCH]
+        SeatResult.objects.filter(game_id__in=batch).delete()
+        games = [
+            *held.filter(pk__in=[pk for pk in batch if pk in scored]),
+            *Game.objects.with_rounds().filter(pk__in=[pk for pk in batch if pk not in scored]),
+        ]
+        SeatResult.objects.bulk_create(
+            [row for game in games for row in result_rows(game, scored.get(game.pk))],
+            batch_size=1000,
+        )
 
 
 def rebuild_results(crew: Crew) -> None:
     """Throw away the crew's SeatResult rows and write them all again from the rounds."""
     with transaction.atomic():
         SeatResult.objects.filter(crew=crew).delete()
-        with connection.cursor() as cursor:
-            cursor.execute(_INSERT_MISSING, [crew.pk])
+        _rewrite(list(Game.objects.filter(crew=crew).counted().values_list("pk", flat=True)), {})
 
 
-def refresh_results(crew: Crew) -> None:
+def refresh_results(crew: Crew, scored: Mapping[int, ScoredGame] | None = None) -> None:
     """Bring the crew's SeatResult rows in line with its games (one query when they are).
 
-    For writes that bypass the games services (``seed_demo``'s bulk inserts) and for
+    After an import (``scored``: the games it scored, by id, so they are not scored twice),
+    for writes that bypass the games services (``seed_demo``'s bulk inserts) and for
     ``rebuild_stats --stale``: only the games whose rows no longer match are rewritten.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_ANY_STALE, [crew.pk])
-        if cursor.fetchone() is None:
-            return
-        try:
-            with transaction.atomic():
-                cursor.execute(_DELETE_STALE, [crew.pk, crew.pk])
-                cursor.execute(_INSERT_MISSING, [crew.pk])
-        except IntegrityError:
-            # Another request refreshed the same rows at the same moment: theirs are as good.
-            pass
+        cursor.execute(_STALE, [crew.pk])
+        stale = [game_id for (game_id,) in cursor.fetchall()]
+    if not stale:
+        return
+    try:
+        with transaction.atomic():
+            _rewrite(stale, scored or {})
+    except IntegrityError:
+        # Another request refreshed the same rows at the same moment: theirs are as good.
+        pass
 
 
 def _in(games: QuerySet[Game]) -> QuerySet:

@@ -10,6 +10,7 @@ from scorekeeper.domain import (
     hand_points,
     rank,
     score_game,
+    scored_game,
 )
 
 ISSUE_EXAMPLE = {
@@ -572,3 +573,34 @@ def test_rank_takes_the_scoring_mode_as_text_or_enum():
 def test_rank_refuses_an_unknown_scoring_mode():
     with pytest.raises(ValueError, match="'highest'"):
         rank({"Ann": 1}, "highest")
+
+
+@pytest.mark.parametrize(
+    ("scoring", "totals", "winners"),
+    [
+        ("standard", {"Ann": 45, "Ben": 50, "Cat": 0}, ["Ben"]),
+        ("lowest", {"Ann": 50, "Ben": 14, "Cat": 31}, ["Ben"]),
+    ],
+)
+def test_seat_figures_count_what_each_seat_won_and_held(scoring, totals, winners):
+    game = {
+        "format": FORMAT,
+        "scoring": scoring,
+        "target": 500,
+        "ended": "leader",
+        "players": ["Ann", "Ben", "Cat"],
+        "rounds": [
+            {"winner": "Ann", "hands": {"Ben": "R5 Y9", "Cat": 31}},  # 14 + 31 = 45
+            {"winner": "Ben", "hands": {"Ann": "W", "Cat": 0}},  # 50 + 0 = 50
+        ],
+    }
+    scored = scored_game(game)
+    figures = scored.seat_figures()
+    assert figures["Ann"].rounds_won == 1 and figures["Ann"].collected == 45
+    assert figures["Ann"].best_round == 45 and figures["Cat"].best_round is None
+    assert (figures["Ann"].held_points, figures["Ann"].held_hands) == (50, 1)
+    assert (figures["Cat"].held_points, figures["Cat"].held_hands) == (31, 2)
+    assert [name for name, f in figures.items() if f.won] == winners == list(scored.winners)
+    assert {name: f.total for name, f in figures.items()} == dict(scored.totals) == totals
+    best = figures[winners[0]]
+    assert best.place == 1 and sorted(f.place for f in figures.values()) == [1, 2, 3]

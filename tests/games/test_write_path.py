@@ -40,13 +40,13 @@ def post_data(winner, number, request_key="", version="", **hands):
 def scoring_calls(monkeypatch):
     """Counts every scoring of a whole game by the core."""
     calls = []
-    original = scored_module.score_game
+    original = scored_module.scored_with_hands
 
     def counting(game):
         calls.append(1)
         return original(game)
 
-    monkeypatch.setattr(scored_module, "score_game", counting)
+    monkeypatch.setattr(scored_module, "scored_with_hands", counting)
     return calls
 
 

@@ -1,4 +1,6 @@
-"""The SQL results equal the domain core's: totals, places, winners, rounds, hands.
+"""The kept per-seat results equal a recomputation from scratch over the stored games:
+totals, places, winners, rounds, hands (the rows are written from the core's ScoredGame; this
+holds them to an independent count after every kind of write).
 
 The rows are written when a game is written (``game_changed`` on commit); ``store_game`` and
 ``make_game`` send it as the commit would. Nothing here relies on a page refreshing them.
@@ -79,7 +81,7 @@ def assert_results_match(crew) -> int:
 
 
 @pytest.mark.django_db
-def test_sql_results_equal_score_game_over_many_generated_games(crew):
+def test_results_equal_a_recomputation_over_many_generated_games(crew):
     # Games from the demo generator (both modes, every edition, 2-6 players, typed totals and
     # card hands, challenges), stored through import_game like a file from another phone.
     for night in demo_nights(120, seed=11, last_night=dt.date(2026, 11, 20)):
@@ -91,7 +93,7 @@ def test_sql_results_equal_score_game_over_many_generated_games(crew):
 
 
 @pytest.mark.django_db
-def test_sql_results_equal_score_game_for_seeded_games(member):
+def test_results_equal_a_recomputation_for_seeded_games(member):
     crew = seed(60, "Seeded")
     assert assert_results_match(crew) == 60
 
@@ -314,32 +316,13 @@ def test_player_stats_count_only_the_chosen_games(crew):
 def test_a_refresh_racing_another_one_leaves_the_rows_as_they_were(crew, monkeypatch):
     make_game(crew, [("Ann", {"Ben": 40, "Cat": 30})], target=60)
     SeatResult.objects.all().delete()  # as after writes that bypass the services
-    from django.db import IntegrityError, connection
+    from django.db import IntegrityError
 
-    real_cursor = connection.cursor
+    def racing_insert(*args, **kwargs):
+        """As when a concurrent request stored the same rows first."""
+        raise IntegrityError("UNIQUE constraint failed")
 
-    class RacingCursor:
-        """Raises on the insert, as when a concurrent request stored the same rows first."""
-
-        def __init__(self):
-            self.inner = real_cursor()
-
-        def __enter__(self):
-            self.inner.__enter__()
-            return self
-
-        def __exit__(self, *exc):
-            return self.inner.__exit__(*exc)
-
-        def execute(self, sql, params=None):
-            if sql == stats._INSERT_MISSING:
-                raise IntegrityError("UNIQUE constraint failed")
-            return self.inner.execute(sql, params)
-
-        def fetchone(self):
-            return self.inner.fetchone()
-
-    monkeypatch.setattr(connection, "cursor", RacingCursor)
+    monkeypatch.setattr(SeatResult.objects, "bulk_create", racing_insert)
     stats.refresh_results(crew)  # no error reaches the caller
     monkeypatch.undo()
     assert not SeatResult.objects.exists()
