@@ -11,7 +11,8 @@ or, for a two-sided deck, with ``"sides": [{"name": "Light", "cards": [...], "re
 part and returns a :class:`Deck` whose sides are :class:`~.editions.Edition` objects, so every
 part of the core (notation, keypad, limits, scoring, the draw for deal, the challenge) reads a
 crew's deck exactly as it reads a built-in one. A side's slug is its base and a digest of its
-contents: a deck is immutable, and the same cards always give the same slug.
+contents, its deck's name included: a deck is immutable, and the same deck always gives the same
+slug.
 """
 
 from __future__ import annotations
@@ -185,7 +186,10 @@ def _parse_side(
     side["cards"] = [house_card_data(card) for card in house]
     if removed:
         side["remove"] = sorted(removed, key=BUILT_IN_VALUES.index)
-    digest = digest_of({"base": base, **side})
+    # The slug names everything the side's Edition holds, the deck's name too: the editions are
+    # kept process-wide by slug, and two crews' decks of the same cards are two editions (each
+    # refusal names its own deck).
+    digest = digest_of({"base": base, "deck": deck_name, **side})
     special = {}
     if "X" in removed:
         special = {

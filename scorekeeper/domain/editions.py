@@ -79,8 +79,9 @@ class Edition:
 
     The four built-in editions live in ``EDITIONS``. A crew's deck (``domain.decks``) is an
     Edition too, made from one of them: ``base`` names it, ``house`` adds the crew's cards and
-    ``removed`` takes built-in values out; its ``slug`` is ``base~digest`` of its contents, so
-    the same cards are always the same slug and every cache keyed by slug stays right.
+    ``removed`` takes built-in values out; its ``slug`` is ``base~digest`` of its contents (the
+    deck's name too), so the same deck is always the same slug and every cache keyed by slug
+    stays right.
     """
 
     slug: str

@@ -10,6 +10,7 @@ from scorekeeper.gamefiles.files import export_game, import_file
 from scorekeeper.games.models import Game, Player, Round
 from scorekeeper.games.scoreboard import load_game
 from scorekeeper.games.services import game_rematch, game_start, round_edit, round_record
+from scorekeeper.languages.words import in_words
 from tests.deck_samples import BOX, start_with_deck
 from tests.factories import CrewFactory, PlayerFactory
 
@@ -97,6 +98,18 @@ def test_each_round_of_a_two_sided_deck_is_scored_by_the_side_that_was_up():
     assert [item["side"] for item in exported["rounds"]] == [1, 2]
     report = import_file(crew=CrewFactory(), data={**exported, "id": None})
     assert export_game(fresh(report.games[0]))["result"] == exported["result"]
+
+
+@pytest.mark.django_db
+def test_two_crews_with_the_same_cards_each_see_their_own_deck_s_name():
+    cards = {"base": "classic", "remove": ["+2"]}
+    start_with_deck(CrewFactory(), {"name": "Dee's box", **cards})
+    theirs = start_with_deck(CrewFactory(), {"name": "Eve's box", **cards})
+    with pytest.raises(RuleError) as refused, transaction.atomic():
+        round_record(game=fresh(theirs), winner="Ann", hands={"Ben": "R+2"})
+    said = in_words(refused.value)
+    assert "Eve's box" in said and "Dee's box" not in said
+    assert not Round.objects.exists()
 
 
 @pytest.mark.django_db

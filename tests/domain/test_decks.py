@@ -183,6 +183,20 @@ def test_the_same_cards_are_the_same_deck_and_other_cards_another():
     assert first.slug.startswith("classic~") and first.slug != other.slug
 
 
+def test_two_decks_of_the_same_cards_keep_their_own_names():
+    """Two crews' decks (one process) with the same cards: each refusal names its own deck."""
+    cards = {"base": "classic", "remove": ["+2"]}
+    first = parse_deck({"name": "Ann's no-Draw-Two box", **cards}).sides[0]
+    second = parse_deck({"name": "Ben's no-Draw-Two box", **cards}).sides[0]
+    assert (first.name, second.name) == ("Ann's no-Draw-Two box", "Ben's no-Draw-Two box")
+    assert first.slug != second.slug
+    with pytest.raises(RuleError) as refused:
+        parse_cards("R+2", second.slug)
+    assert "Ben's no-Draw-Two box" in str(refused.value)
+    two_sided = {**TWO_SIDED, "name": "Cat's flip box"}
+    assert parse_deck(two_sided).sides[1].name == "Cat's flip box (Dark)"
+
+
 def test_the_classic_sheet_s_extra_cards_are_offered_with_no_points_set():
     tokens = [card.token for card in SUGGESTED_CARDS]
     assert tokens == ["BL", "SWH", "SHH"]
