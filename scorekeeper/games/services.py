@@ -221,13 +221,15 @@ def _seat_names(game: Game) -> dict[int, str]:
     return {seat.player_id: seat.player.name for seat in game.seats.all()}
 
 
-def _rescored(game: Game, rounds: list[dict[str, Any]]) -> ScoredGame:
-    """The one scoring of a write: the stored game with its rounds replaced."""
-    return scored_game({**game_to_dict(game, challenges=False), "rounds": rounds})
+def _stored(game: Game) -> dict[str, Any]:
+    """The locked game as the core reads it, built once per write (its ``rounds`` a list the
+    write may change before scoring)."""
+    return game_to_dict(game, challenges=False)
 
 
-def _stored_rounds(game: Game) -> list[dict[str, Any]]:
-    return game_to_dict(game, challenges=False)["rounds"]
+def _rescored(data: dict[str, Any], **changes: Any) -> ScoredGame:
+    """The one scoring of a write: the stored game (``_stored``) with ``changes`` made."""
+    return scored_game({**data, **changes})
 
 
 # --- Starting a game ------------------------------------------------------------------------
@@ -319,7 +321,7 @@ def round_record(
     if request_key:
         for round_ in stored:
             if round_.request_key == request_key:
-                board = Board(game=game, scored=_rescored(game, _stored_rounds(game)))
+                board = Board(game=game, scored=_rescored(_stored(game)))
                 return Saved(board=board, number=round_.number, replayed=True)
     _refuse_if_ended(game)
     next_number = next_round_number(game)
@@ -340,12 +342,12 @@ def round_record(
                 "number": number,
                 "next": next_number,
             }
-        board = Board(game=game, scored=_rescored(game, _stored_rounds(game)))
+        board = Board(game=game, scored=_rescored(_stored(game)))
         raise Conflict(message, board=board)
     went_out_on = went_out_card(went_out_on)
-    rounds = _stored_rounds(game)
-    rounds.append(_round_item(winner, hands, went_out_on, side))
-    scored = _rescored(game, rounds)
+    data = _stored(game)
+    data["rounds"].append(_round_item(winner, hands, went_out_on, side))
+    scored = _rescored(data)
     store_round(
         game,
         next_number,
@@ -445,10 +447,10 @@ def round_edit(
         )
     went_out_on = round_.went_out_on if went_out_on is None else went_out_card(went_out_on)
     went_out_on = "" if went_out_on == "other" and not round_.went_out_on else went_out_on
-    rounds = _stored_rounds(game)
+    data = _stored(game)
     side = round_.side if side is None else side
-    rounds[number - 1] = _round_item(winner, hands, went_out_on, side)
-    scored = _rescored(game, rounds)
+    data["rounds"][number - 1] = _round_item(winner, hands, went_out_on, side)
+    scored = _rescored(data)
     players = _seat_players(game)
     ids = {name: player.pk for name, player in players.items()}
     played = played_edition(game, side)
@@ -485,7 +487,8 @@ def round_delete_last(*, game: Game, number: int | None, by: User = None) -> Boa
                 "number": number
             }
         raise Conflict(message)
-    scored = _rescored(game, _stored_rounds(game)[:-1])
+    data = _stored(game)
+    scored = _rescored(data, rounds=data["rounds"][:-1])
     last._history_user = acting_user(by)
     last.delete()
     _bump(game, scored)
@@ -530,11 +533,11 @@ def round_restore(*, game: Game, deletion: int, by: User = None) -> Saved:
                 "it was already restored, or the undo expired."
             )
         )
-    rounds = _stored_rounds(game)
+    data = _stored(game)
     went_out_on = getattr(deleted, "went_out_on", "") or ""
     entry = named_entry(deleted.entry, _seat_names(game))
-    rounds.append(_round_item(entry["winner"], entry["hands"], went_out_on))
-    scored = _rescored(game, rounds)
+    data["rounds"].append(_round_item(entry["winner"], entry["hands"], went_out_on))
+    scored = _rescored(data)
     store_round(
         game,
         deleted.number,
@@ -668,10 +671,10 @@ def game_end(*, game: Game, ending: str, version: int | None = None, by: User = 
             _("This game was already stopped (%(how)s).") % {"how": _ending_words(game.ended)}
         )
     refuse_stale(game, version)
-    rounds = _stored_rounds(game)
-    if _rescored(game, rounds).finished:
+    data = _stored(game)
+    if _rescored(data).finished:
         raise Conflict(_("This game is already over: someone reached the target."))
-    if ending == Ending.LEADER and not rounds:
+    if ending == Ending.LEADER and not data["rounds"]:
         raise RuleError(
             _(
                 "No round has been played yet, so nobody leads: stop it with no result, "
@@ -679,7 +682,7 @@ def game_end(*, game: Game, ending: str, version: int | None = None, by: User = 
             )
         )
     game.ended = ending
-    scored = _rescored(game, rounds)
+    scored = _rescored(data, ended=ending)
     game._history_user = acting_user(by)
     game.save(update_fields=["ended"])
     _bump(game, scored)
@@ -692,7 +695,7 @@ def game_resume(*, game: Game, by: User = None) -> Board:
     if not game.ended:
         raise Conflict(_("This game is not stopped, so there is nothing to resume."))
     game.ended = ""
-    scored = _rescored(game, _stored_rounds(game))
+    scored = _rescored(_stored(game))
     game._history_user = acting_user(by)
     game.save(update_fields=["ended"])
     _bump(game, scored)
