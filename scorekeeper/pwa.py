@@ -23,7 +23,7 @@ from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from scorekeeper.languages.catalogs import LOCALE_DIR
-from scorekeeper.staticfiles import minified
+from scorekeeper.staticfiles import JOINED, JOINED_PARTS, minified
 
 # The header the worker's own fetches carry (sw.js keep()): a page it keeps for offline use is
 # fetched behind the reader's back.
@@ -49,7 +49,8 @@ def _shell_files() -> list[str]:
             for file in sorted(p for p in Path(path).rglob("*") if p.is_file()):
                 names.add(f"{directory}/{file.relative_to(path).as_posix()}")
     names.discard(WORKER_SOURCE)  # the worker is never one of its own cached files
-    return sorted(names)
+    # Pages load the joined scripts, never their parts.
+    return sorted((names - JOINED_PARTS) | set(JOINED))
 
 
 def precache_entries() -> list[dict[str, str]]:

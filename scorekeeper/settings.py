@@ -249,6 +249,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    # The scripts every page loads, kept apart by concern and shipped joined (js/site.js).
+    "scorekeeper.staticfiles.JoinedScriptsFinder",
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # collectstatic minifies our scripts and stylesheets, then writes each file under a name with

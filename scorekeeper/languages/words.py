@@ -36,7 +36,7 @@ SCRIPT_MESSAGES = (
     gettext_noop(
         "Not saved: the server answered with an error (%(status)s). Your entry is still on screen."
     ),
-    # static/js/offline-queue.js
+    # static/js/offline-rounds.js and static/js/connection.js
     gettext_noop("Tap the player who went out."),
     gettext_noop("Enter %(name)s's cards or their total."),
     gettext_noop("Round %(number)s"),

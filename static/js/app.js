@@ -20,7 +20,7 @@
     el.hidden = !text;
   }
   // Not for a poll that failed (the live view says "offline" itself) nor for a round save or a
-  // game's challenge, which offline-queue.js and offline-challenges.js keep and send later.
+  // game's challenge, which offline-rounds.js and offline-challenges.js keep and send later.
   function handledElsewhere(event) {
     var detail = event.detail || {};
     if (detail.requestConfig && detail.requestConfig.verb === "get") return true;

@@ -1,12 +1,12 @@
 // Wild Draw 4 challenges kept on the phone until the server has logged them.
 //
-// The sibling of offline-queue.js (which keeps rounds), in its own IndexedDB database so
+// The sibling of offline-rounds.js (which keeps rounds), in its own IndexedDB database so
 // neither module's schema waits on the other's. A game's challenge form (marked
 // data-offline-challenge) is written here before htmx sends it and removed once the server has
 // answered. When the request fails (no network, a timeout, a server error, a lost sign-in) it
 // stays, the form is cleared for the next challenge, the game page lists it as "Challenge —
 // waiting to send", and it is sent again when the connection returns, on every page load and
-// every 15 s, by the outbox both queues share (offline-queue.js). Its request key makes a resend
+// every 15 s, by the outbox both queues share (outbox.js). Its request key makes a resend
 // safe: the server returns the challenge it already logged with that key. Challenges do not
 // change the scores, so there is no order to keep between them and the rounds, and no number
 // another phone could take. Loaded by the game page and the game's challenge page only (where a
@@ -23,7 +23,7 @@
   // "sending": a page closed mid-request; sent again, and the server knows it by its key.
   var SENDABLE = { waiting: true, sending: true, signin: true };
 
-  // --- The outbox (offline-queue.js): what is kept, where it goes, what the answers say --------
+  // --- The outbox (outbox.js): what is kept, where it goes, what the answers say ---------------
   var kept = window.scorekeeperKept;
   var newRequestKey = kept.newRequestKey;
   var element = kept.element;
@@ -65,7 +65,7 @@
         : problemText(result.html);
     },
     flushed: function (sent) {
-      // The kept copy of the page follows (offline-queue.js's keepPage).
+      // The kept copy of the page follows (connection.js's keepPage).
       if (Object.keys(sent).length && window.scorekeeperOffline) window.scorekeeperOffline.keepPage();
       return refreshPanel(sent).then(render);
     },

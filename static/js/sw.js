@@ -1,7 +1,7 @@
 // The service worker, served at /sw.js by scorekeeper/pwa.py behind a generated header:
 // self.SCOREKEEPER = {version, precache: [{url, revision}], offlinePage, workbox: [urls]}.
 // Workbox (vendored in static/vendor/workbox/, never a CDN) precaches the app shell and routes
-// page loads; the rounds waiting to be sent are not the worker's business (offline-queue.js).
+// page loads; the rounds waiting to be sent are not the worker's business (offline-rounds.js).
 /* global workbox */
 "use strict";
 var config = self.SCOREKEEPER;
@@ -111,7 +111,7 @@ self.addEventListener("message", function (event) {
     event.waitUntil(caches.delete(PAGES));
   }
   // A page opened before this worker took over (a deploy dropped the old copies) asks to be
-  // kept, and a page asks again whenever the server has sent it a new board (offline-queue.js).
+  // kept, and a page asks again whenever the server has sent it a new board (connection.js).
   if (event.data && event.data.type === "keep-page") {
     var url = new URL(event.data.url, self.location.href);
     if (url.origin !== self.location.origin || !KEPT_PAGE.test(url.pathname)) return;

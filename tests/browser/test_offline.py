@@ -122,7 +122,7 @@ def _reloaded_live(page: Page) -> None:
     """Back online, a kept copy fetches itself again once nothing waits to send: wait for
     that reload before navigating, or the test's navigation and the page's collide. On a busy
     machine the first reload can outlast the worker's 6 s wait and bring the kept copy back;
-    the page then fetches itself again after offline-queue.js's REFETCH_MS (30 s)."""
+    the page then fetches itself again after connection.js's REFETCH_MS (30 s)."""
     expect(page.locator("#offline-status")).to_have_attribute("data-copy", "live", timeout=45_000)
 
 
@@ -306,7 +306,7 @@ def test_the_js_scoring_agrees_with_the_core(open_phone, live_server, game):
         game_data = {"scoring": scoring, "players": PLAYERS, "rounds": rounds, "target": 10_000}
         expected = score_game(game_data)["result"]["totals"]
         in_js = page.evaluate(
-            "([game, keys]) => window.scorekeeperOffline.scoreRounds(game, keys)",
+            "([game, keys]) => window.scorekeeperNotation.scoreRounds(game, keys)",
             [json.loads(json.dumps(game_data)), key_points],
         )
         assert in_js == expected, scoring

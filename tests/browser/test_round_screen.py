@@ -287,7 +287,7 @@ TYPED = [
 def test_the_preview_scores_typed_cards_as_the_server_does(
     live_server, logged_in_page: Page, table_member
 ):
-    """table.js and offline-queue.js read typed cards with the same rules as domain/cards.py:
+    """table.js and notation.js read typed cards with the same rules as domain/cards.py:
     the same points, and a refusal (no points) exactly where the server refuses."""
     import random
 
@@ -311,7 +311,7 @@ def test_the_preview_scores_typed_cards_as_the_server_does(
           document.querySelectorAll('[data-key][data-key-points]').forEach(key => {
             points[key.dataset.key] = parseInt(key.dataset.keyPoints, 10);
           });
-          return hands.map(hand => window.scorekeeperOffline.handPoints(hand, points));
+          return hands.map(hand => window.scorekeeperNotation.handPoints(hand, points));
         }""",
         hands,
     )

@@ -58,7 +58,7 @@ def test_a_failed_save_says_so_and_keeps_the_entry(
         page.get_by_label(f"…or type {name}'s total").fill("5")
     page.route("**/rounds/", lambda route: route.abort())
     page.get_by_role("button", name="Save round 2").click()
-    # The entry is kept on the phone (offline-queue.js) and the form moves on to round 3.
+    # The entry is kept on the phone (offline-rounds.js) and the form moves on to round 3.
     expect(page.locator("[data-queue-notice]")).to_contain_text(
         "Round 2 is saved on this phone and will be sent when the connection returns"
     )
