@@ -74,7 +74,8 @@ def main() -> None:
         # The search, its classifier and its verdict learn from this fold (and the library's
         # phrasings and the calibration questions), as `make referee-model` trains them.
         search, _, _ = train_referee.cross_fitted(questions.calibration())
-        accuracy = importlib.reload(importlib.import_module("bench.referee_accuracy"))
+        # The judge reads the search module just rebuilt.
+        accuracy = importlib.reload(importlib.import_module("scorekeeper.rulesearch.evaluation"))
         for question in test:
             verdict = accuracy.judge(question)
             totals[question.language].append(verdict)

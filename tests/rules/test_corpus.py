@@ -6,13 +6,13 @@ cross-validation inside it (each fold judged by a search that never saw it) retr
 so it is `make referee-model`'s check (``scripts/referee_cv.py --floors``), not a test's.
 """
 
-import sys
 from collections import Counter
 
 import pytest
 
 from scorekeeper.rules import ENTRIES, get_entry
 from scorekeeper.rulesearch import search as search_module  # noqa: E402
+from scorekeeper.rulesearch.evaluation import figures
 from scorekeeper.rulesearch.questions import (
     BORDER,
     CALIBRATION,
@@ -142,10 +142,7 @@ def test_the_judges_questions_are_new_and_never_learned_from(directory, other_ju
 
 def test_the_tuning_half_is_answered_above_a_floor():
     """The search learned from these questions: a floor, not a result (see the README)."""
-    sys.path.insert(0, str(CORPUS.parents[2]))
-    from bench.referee_accuracy import figures
-
-    found = figures(tuning())
+    found = figures(tuning(), timed=False)
     assert found["top1"] >= 90
     assert found["top3"] >= 95
     assert found["wrong_banner"] <= 3
@@ -154,7 +151,4 @@ def test_the_tuning_half_is_answered_above_a_floor():
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_each_language_of_the_tuning_half_is_answered_above_a_floor(language):
-    sys.path.insert(0, str(CORPUS.parents[2]))
-    from bench.referee_accuracy import figures
-
-    assert figures([q for q in tuning() if q.language == language])["top1"] >= 88
+    assert figures([q for q in tuning() if q.language == language], timed=False)["top1"] >= 88
