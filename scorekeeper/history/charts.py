@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
 from scorekeeper.domain import ScoredGame
+from scorekeeper.history.ratings import shown_figure
 
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 28
@@ -227,7 +228,7 @@ def rating_line(values: Sequence[float]) -> SafeString:
                 f"{y(value):.1f}",
                 LEFT - 4,
                 f"{y(value) + 4:.1f}",
-                int(value),
+                shown_figure(int(value), decimals=0),  # the table's minus sign too
             )
         )
         value += step

@@ -26,6 +26,7 @@ from itertools import groupby
 
 from django.db import connection, transaction
 from django.db.models import F, Max, Min, OuterRef, Q, Subquery, Sum
+from django.utils.formats import number_format
 from openskill.models import PlackettLuce
 
 from scorekeeper.games.models import Crew, Game, Player
@@ -204,6 +205,41 @@ class Shown:
     @property
     def settling(self) -> bool:
         return self.games < SETTLED_GAMES
+
+
+# The pages' minus sign, the typographic one, for a rating, a change and the chart's axis alike.
+MINUS = "\u2212"
+
+
+def shown_figure(value: float, *, signed: bool = False, decimals: int = 1) -> str:
+    """A rating (or a change, ``signed``: "+1.0") as the pages print it: rounded to
+    ``decimals``, in the page's language, with the typographic minus ("−1.5")."""
+    rounded = round(value, decimals)
+    text = number_format(abs(rounded), decimals)
+    if rounded < 0:  # round(-0.04, 1) is -0.0, which prints as "0.0"
+        return MINUS + text
+    return f"+{text}" if signed else text
+
+
+@dataclass(frozen=True)
+class Move:
+    """A rating's move as the pages print it, "1.6 → 2.6 (+1.0)": the change is the difference
+    of the two figures shown, so the line adds up (the change rounded on its own said +0.9)."""
+
+    before: str
+    after: str
+    change: str
+    up: bool  # the change shown is zero or more
+
+
+def shown_move(before: float, after: float) -> Move:
+    rounded_change = round(round(after, 1) - round(before, 1), 1)
+    return Move(
+        before=shown_figure(before),
+        after=shown_figure(after),
+        change=shown_figure(rounded_change, signed=True),
+        up=rounded_change >= 0,
+    )
 
 
 def latest(field: str, player: str = "player_id") -> Subquery:

@@ -301,7 +301,7 @@ class PlayerStatsTable(HistoryTable):
         attrs = {"class": "history-table stats-table"}
 
     def render_rating(self, value: float, record: Mapping[str, Any]) -> str:
-        shown = number_format(round(value, 1), 1)
+        shown = ratings.shown_figure(value)
         if ratings.Shown(value, record.get("rated_games") or 0).settling:
             return format_html('{} <span class="muted h-small">{}</span>', shown, _("settling in"))
         return shown
@@ -310,8 +310,7 @@ class PlayerStatsTable(HistoryTable):
         return "" if value is None else f"{value:.1f}"
 
     def render_rating_gained(self, value: float) -> str:
-        sign = "+" if value >= 0 else "−"
-        return f"{sign}{number_format(round(abs(value), 1), 1)}"
+        return ratings.shown_figure(value, signed=True)
 
     def value_rating_gained(self, value: float | None) -> str:
         return "" if value is None or value == "" else f"{value:.1f}"

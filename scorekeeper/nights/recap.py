@@ -44,7 +44,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from scorekeeper.domain import ScoredGame, Scoring, rank, scored_game
@@ -52,6 +51,7 @@ from scorekeeper.domain.evenings import night_champions, night_wins
 from scorekeeper.games.models import Ending, Game, GameNight
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.history.models import Rating
+from scorekeeper.history.ratings import shown_move
 
 
 @dataclass(frozen=True)
@@ -283,12 +283,12 @@ class Mover:
         return self.after - self.before
 
     def __str__(self) -> str:
-        sign = "+" if self.change >= 0 else "−"
+        move = shown_move(self.before, self.after)
         return _("%(name)s %(before)s → %(after)s (%(change)s)") % {
             "name": self.name,
-            "before": number_format(round(self.before, 1), 1),
-            "after": number_format(round(self.after, 1), 1),
-            "change": f"{sign}{number_format(round(abs(self.change), 1), 1)}",
+            "before": move.before,
+            "after": move.after,
+            "change": move.change,
         }
 
 

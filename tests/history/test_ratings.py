@@ -2,6 +2,7 @@
 order played, always equal to a computation from scratch, whatever the table did."""
 
 import random
+import re
 from contextlib import suppress
 
 import pytest
@@ -177,8 +178,38 @@ def test_the_game_record_shows_each_players_rating_change(crew, member_client):
     ann = Rating.objects.get(game=game, player__name="Ann")
     ben = Rating.objects.get(game=game, player__name="Ben")
     assert ann.change > 0 > ben.change
-    assert f"Ann</a> {ann.ordinal_before:.1f} → {ann.ordinal:.1f}" in page
-    assert f"(+{ann.change:.1f})" in page and f"({ben.change:.1f})" in page
+    shown = {row: ratings.shown_move(row.ordinal_before, row.ordinal) for row in (ann, ben)}
+    assert f"Ann</a> {shown[ann].before} → {shown[ann].after}" in page
+    assert f"({shown[ann].change})" in page and f"({shown[ben].change})" in page
+    assert shown[ann].change.startswith("+") and shown[ben].change.startswith("\u2212")
+
+
+def test_a_rating_change_is_the_difference_of_the_figures_shown():
+    assert ratings.shown_move(1.64, 2.56) == ratings.Move("1.6", "2.6", "+1.0", up=True)
+    assert ratings.shown_move(0.04, -1.26) == ratings.Move(
+        "0.0", "\u22121.3", "\u22121.3", up=False
+    )
+    assert ratings.shown_move(-0.04, 0.04) == ratings.Move("0.0", "0.0", "+0.0", up=True)
+    assert ratings.shown_figure(-2.5, signed=True, decimals=0) == "\u22122"
+
+
+def test_the_pages_print_a_rating_change_that_adds_up_with_one_minus_sign(
+    crew, member_client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = make_game(crew, [("Ann", {"Ben": 120})], players=["Ann", "Ben"])
+    Rating.objects.filter(game=game, player__name="Ann").update(ordinal_before=1.64, ordinal=2.56)
+    Rating.objects.filter(game=game, player__name="Ben").update(ordinal_before=0.04, ordinal=-1.26)
+    record = member_client.get(f"/games/{game.pk}/record/").content.decode()
+    assert '1.6 → 2.6 <span class="rating-up">(+1.0)</span>' in record
+    assert '0.0 → \u22121.3 <span class="rating-down">(\u22121.3)</span>' in record
+    players = member_client.get("/players/").content.decode()
+    ben = Player.objects.get(name="Ben")
+    detail = member_client.get(f"/players/{ben.pk}/").content.decode()
+    night = member_client.get(f"/nights/{game.night_id}/").content.decode()
+    assert "\u22121.3" in players and "\u22121.3" in detail and "Ben 0.0 → \u22121.3" in night
+    for page in (record, players, detail, night):
+        assert not re.search(r"(?<![\w-])-\d", page.split("<main", 1)[-1].split("</main>")[0])
 
 
 def test_a_game_that_does_not_count_shows_no_rating_change(crew, member_client):
@@ -195,7 +226,7 @@ def test_the_player_page_charts_the_rating_with_its_table(crew, member_client):
     assert page.count('<circle class="dot') == 3 and "chart-rating" in page
     assert f'<span class="big-number">{rows[-1].ordinal:.1f}</span>' in page
     assert "settling in: 3 rated games so far" in page
-    assert f"<td>+{rows[1].change:.1f}</td>" in page
+    assert f"<td>{ratings.shown_move(rows[1].ordinal_before, rows[1].ordinal).change}</td>" in page
     spanish = member_client.get(f"/players/{ann.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Puntuación" in spanish and "asentándose: 3 partidas puntuadas" in spanish
 
