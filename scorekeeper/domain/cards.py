@@ -81,7 +81,8 @@ def kind_name(kind: Kind | str, edition: str | Edition = "classic") -> str:
 
 # A coloured card's colour may be left out, as the keypad's label promises ("7 7 W"): a bare
 # 7, +2, S or R is the colourless *7, *+2, *S, *R. "R" alone is a Reverse, "RR" a red one.
-_COLOURED_TOKEN = re.compile(r"^([RGBY*]?)(\d|\+2|S|R)$")
+# [0-9], not \d: a digit of another script ("R٣", a full-width "R７") is no card number.
+_COLOURED_TOKEN = re.compile(r"^([RGBY*]?)([0-9]|\+2|S|R)$")
 # Words people type for the faces, read as the notation.
 _WORDS = {"SKIP": "S", "REV": "R", "REVERSE": "R", "WILD": "W", "D2": "+2", "WD4": "W+4"}
 _SEPARATORS = re.compile(r"[\s,]+")
