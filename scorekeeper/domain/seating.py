@@ -68,7 +68,12 @@ def edit_seats(
             return Seating(seats, gettext_noop("%(name)s is already seated.", name=name))
         existing = next((n for n in roster if n.casefold() == name.casefold()), None)
         seats.append(existing or name)
-    elif verb in ("up", "down", "remove") and arg.isascii() and arg.isdigit() and int(arg) < len(seats):
+    elif (
+        verb in ("up", "down", "remove")
+        and arg.isascii()
+        and arg.isdigit()
+        and int(arg) < len(seats)
+    ):
         index = int(arg)
         if verb == "remove":
             seats.pop(index)
