@@ -529,6 +529,28 @@ def test_no_template_shows_words_outside_the_translation_tags():
     assert not offenders, offenders
 
 
+CSS_CONTENT = re.compile(r"""content:\s*(["'])(.*?)\1""")
+
+
+def _words_in_stylesheets() -> dict[str, list[str]]:
+    found = {}
+    for path in sorted((ROOT / "static" / "css").glob("*.css")):
+        words = [
+            text
+            for _quote, text in CSS_CONTENT.findall(path.read_text())
+            if re.search(r"[A-Za-z]{2}", text)
+        ]
+        if words:
+            found[path.name] = words
+    return found
+
+
+def test_no_stylesheet_writes_words():
+    """A CSS ``content:`` shows the same words in every language: words belong in a template,
+    in the translation tags (a symbol such as "✓" may stay)."""
+    assert not _words_in_stylesheets()
+
+
 # --- Compiling ---------------------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.domain import RuleError, keypad_keys
 from scorekeeper.domain.decks import SUGGESTED_CARDS, house_card_data, parse_deck
 from scorekeeper.domain.editions import BUILT_IN_VALUES, EDITIONS, Edition
+from scorekeeper.domain.words import CrewWords
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.languages.words import in_words
 
@@ -57,6 +58,33 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/list.html", context, status=status)
 
 
+def _card_name(card: dict[str, Any]) -> str:
+    """A crew's card by the name it gave in the reader's language (its English when it gave
+    no other)."""
+    return in_words(CrewWords(card["name"], card.get("name_es", "")))
+
+
+def _card_view(card: dict[str, Any]) -> dict[str, Any]:
+    """A crew's card as its deck's page lists it: by its name in the reader's language and,
+    when the crew gave both, the other one beside it, marked with its language."""
+    shown = _card_name(card)
+    if not card.get("name_es"):
+        other, other_language = "", ""
+    elif shown == card["name"]:
+        other, other_language = card["name_es"], "es"
+    else:
+        other, other_language = card["name"], "en"
+    return {**card, "shown": shown, "other": other, "other_language": other_language}
+
+
+@dataclass(frozen=True)
+class _Suggestion:
+    """A card the Classic sheet names, ready to add: the fields its form posts, and its name."""
+
+    fields: dict[str, Any]
+    name: str
+
+
 @dataclass(frozen=True)
 class _Side:
     number: int
@@ -83,7 +111,7 @@ def _sides(data: dict[str, Any], posted: CardForm | None) -> list[_Side]:
             _Side(
                 number=number,
                 edition=edition,
-                cards=list(part.get("cards", [])),
+                cards=[_card_view(card) for card in part.get("cards", [])],
                 leave_out=leave_out,
                 form=form or CardForm(initial={"side": number}),
             )
@@ -108,7 +136,10 @@ def _deck_page(
         "sides": _sides(version.data, posted),
         "two_sided": "sides" in version.data,
         "games": games,
-        "suggestions": [house_card_data(card) for card in SUGGESTED_CARDS],
+        "suggestions": [
+            _Suggestion(house_card_data(card), _card_name(house_card_data(card)))
+            for card in SUGGESTED_CARDS
+        ],
         "error": error,
     }
     return render(request, "decks/detail.html", context, status=status)
@@ -157,7 +188,7 @@ def deck_card_add(request: HttpRequest, deck_id: int) -> HttpResponse:
         request,
         deck,
         lambda: services.deck_add_card(deck=deck, side=form.cleaned_data["side"], card=card),
-        _("%(name)s added.") % {"name": card["name"]},
+        _("%(name)s added.") % {"name": _card_name(card)},
     )
 
 

@@ -234,3 +234,35 @@ def test_a_two_sided_game_asks_which_side_was_up_and_scores_by_it(crew_client):
     # The next round offers the side the last one ended on.
     page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert 'name="side" value="2" id="id_side_1" required checked' in page.replace('class="" ', "")
+
+
+@pytest.mark.django_db
+def test_a_crew_s_card_and_the_ready_made_ones_are_named_in_the_reader_s_language(crew_client):
+    client, _ = crew_client
+    deck = make(client)
+    url = reverse("decks:deck_detail", args=[deck.pk])
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Swap Hands ×1, points" in english and "Blank card ×4, points" in english
+    spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Cambio de manos ×1, puntos" in spanish and "Carta en blanco ×4, puntos" in spanish
+    assert "Baraja manos ×1, puntos" in spanish
+    assert "Cartas que nombran las instrucciones del Clásico" in spanish
+    assert "Swap Hands ×" not in spanish and "Classic" not in spanish
+    # The ready-made card, added: its Spanish name first, the crew's English beside it.
+    added = client.post(
+        reverse("decks:deck_card_add", args=[deck.pk]),
+        {**BLANK, "name": "Blank card", "name_es": "Carta en blanco"},
+        HTTP_ACCEPT_LANGUAGE="es",
+        follow=True,
+    ).content.decode()
+    assert "Se agregó Carta en blanco." in added
+    assert (
+        "<strong>Carta en blanco</strong>" in added and '<span lang="en">Blank card</span>' in added
+    )
+    assert "Sacar Carta en blanco" in added and "Sacar Blank card" not in added
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert (
+        "<strong>Blank card</strong>" in english
+        and '<span lang="es">Carta en blanco</span>' in english
+    )
+    assert "Take Blank card out" in english
