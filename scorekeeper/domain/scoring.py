@@ -17,7 +17,7 @@ from .decks import Deck, game_deck
 from .editions import Edition, get_edition
 from .errors import RuleError
 from .names import MAX_NAME_LENGTH, _shown, clean_name, seat_name  # noqa: F401 (read from here)
-from .words import gettext_noop, words_of
+from .words import Words, gettext_noop, words_of
 
 FORMAT = "scorekeeper-game/1"
 DEFAULT_TARGET = 500
@@ -287,6 +287,18 @@ def rank(totals: Mapping[str, int], scoring: Scoring | str) -> list[tuple[int, s
         place = ranked[-1][0] if ranked and ranked[-1][2] == total else index + 1
         ranked.append((place, player, total))
     return ranked
+
+
+def distance_to_target(total: int, target: int, scoring: Scoring | str) -> Words:
+    """What a scoreboard row says of a total against the target, in the mode's words: in
+    standard scoring the target is the goal ("70 to go"); in lowest-wins it ends the game and
+    a player keeps away from it ("70 before the target": the leader is the farthest)."""
+    left = max(target - total, 0)
+    if not left:
+        return gettext_noop("target reached")
+    if parse_scoring(scoring) is Scoring.LOWEST:
+        return gettext_noop("%(points)s before the target", points=left)
+    return gettext_noop("%(points)s to go", points=left)
 
 
 def parse_ending(value: Any) -> str:

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 
 from scorekeeper.domain import FORMAT, ScoredGame, ScoredRound, scored_game
 from scorekeeper.domain.evenings import night_wins
+from scorekeeper.domain.scoring import distance_to_target
 
 from .entries import named_entry
 from .models import Game
@@ -74,7 +75,7 @@ class Standing:
     place: int
     name: str
     total: int
-    to_target: int
+    to_target: str  # the core's words: "70 to go", "70 before the target" (lowest-wins)
     progress: int  # percent of the target reached, 0-100
     last_points: int | None
     winner: bool
@@ -134,7 +135,7 @@ class Board:
                 place=row.place,
                 name=row.name,
                 total=row.total,
-                to_target=max(target - row.total, 0),
+                to_target=distance_to_target(row.total, target, self.scored.scoring),
                 progress=min(100, round(100 * row.total / target)),
                 last_points=last.points[row.name] if last else None,
                 winner=row.winner,

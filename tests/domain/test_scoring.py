@@ -12,6 +12,7 @@ from scorekeeper.domain import (
     score_game,
     scored_game,
 )
+from scorekeeper.domain.scoring import distance_to_target
 
 ISSUE_EXAMPLE = {
     "format": "scorekeeper-game/1",
@@ -305,6 +306,20 @@ def test_lowest_mode_uses_the_default_target_too():
     assert not score_game(game)["result"]["finished"]
     game = make_game([a_round("Ann", Ben=500, Cat=0)], scoring="lowest")
     assert score_game(game)["result"]["winners"] == ["Ann", "Cat"]
+
+
+@pytest.mark.parametrize(
+    ("total", "scoring", "said"),
+    [
+        (30, "standard", "70 to go"),
+        (30, "lowest", "70 before the target"),
+        (100, "standard", "target reached"),
+        (120, "lowest", "target reached"),
+    ],
+)
+def test_a_row_says_its_distance_to_the_target_in_the_modes_words(total, scoring, said):
+    words = distance_to_target(total, 100, scoring)
+    assert words % words.values == said
 
 
 # --- ranking ---

@@ -159,6 +159,20 @@ def test_lowest_mode_shares_an_equal_win(crew_client):
     assert "Shared win: Ann and Cat" in text
 
 
+def test_lowest_mode_says_how_far_each_player_is_from_the_target_that_ends_it(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], scoring="lowest", target=100)
+    url = reverse("games:round_create", args=[game.pk])
+    client.post(url, round_data("Ann", Ben=30, Cat=10), **HTMX)
+    page = reverse("games:game_detail", args=[game.pk])
+    text = client.get(page).content.decode()
+    assert "100 before the target" in text  # Ann, who leads: farthest from the end
+    assert "70 before the target" in text and "90 before the target" in text
+    assert "to go" not in text
+    spanish = client.get(page, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "a 100 de la meta" in spanish and "faltan" not in spanish
+
+
 def test_editing_a_past_round_rescores_the_game(crew_client, game):
     client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
