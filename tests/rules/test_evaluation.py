@@ -53,3 +53,34 @@ def test_figures_are_shares_of_the_questions_judged():
     found = evaluation.figures(questions, timed=False)
     assert (found["questions"], found["settled"], found["unsettled"]) == (2, 2, 0)
     assert found["top1"] == 50.0 and found["wrong_banner"] == 0.0
+
+
+def test_the_sheets_judge_is_large_honest_in_its_mix_and_never_learned_from():
+    from collections import Counter
+    from pathlib import Path
+
+    from scorekeeper.rulesearch.questions import CORPUS, calibration, load, phrasings
+
+    found = evaluation.load_sheets_judge()
+    languages = Counter(q.language for q in found)
+    assert languages["en"] >= 300 and languages["es"] >= 300
+    kinds = Counter(q.kind for q in found)
+    not_settled = kinds[UNSETTLED] + kinds[EDGE]
+    assert not_settled >= len(found) / 4 - 5  # about a quarter no sheet settles...
+    assert kinds[EDGE] >= not_settled / 3 - 2  # ...a third of those at the edge of an entry
+    texts = {" ".join(q.text.lower().split()) for q in found}
+    assert len(texts) == len(found)
+    learned = {" ".join(q.text.lower().split()) for q in (*load(), *phrasings(), *calibration())}
+    assert learned.isdisjoint(texts)  # counted, so a failure prints no judge's text
+    root = Path(evaluation.__file__).parent
+    scripts = CORPUS.parents[2] / "scripts"
+    for path in (
+        root / "search.py",
+        root / "classifier.py",
+        root / "questions.py",
+        scripts / "train_referee.py",
+        scripts / "referee_cv.py",
+    ):
+        text = path.read_text(encoding="utf-8")
+        assert "SHEETS_JUDGE" not in text and "load_sheets_judge" not in text, path
+        assert '"sheets"' not in text and "sheets.tsv" not in text and "sheets/" not in text, path
