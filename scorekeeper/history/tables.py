@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import django_tables2 as tables
+from django.db.models import F, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
@@ -247,6 +248,14 @@ def _stat_cells(td_class: str = "num") -> dict[str, dict[str, Any]]:
     return cells
 
 
+def _figure_order(queryset: QuerySet, is_descending: bool, *names: str) -> tuple[QuerySet, bool]:
+    """The rows by these figures, the players without one yet (no rated game) last either way:
+    PostgreSQL puts NULL first in a descending sort, SQLite last."""
+    direction = "desc" if is_descending else "asc"
+    keys = [getattr(F(name), direction)(nulls_last=True) for name in names]
+    return queryset.order_by(*keys, "name"), True
+
+
 class PlayerStatsTable(HistoryTable):
     """Every player's figures over the chosen games: sortable by any column."""
 
@@ -257,8 +266,9 @@ class PlayerStatsTable(HistoryTable):
         linkify=_player_link,
         attrs=_stat_cells("sticky-col"),
     )
+    # Higher is better: the first tap sorts the best first (order_rating).
     rating = tables.Column(
-        verbose_name=gettext_lazy("Rating"), attrs=_stat_cells(), order_by=("rating", "games_won")
+        verbose_name=gettext_lazy("Rating"), attrs=_stat_cells(), initial_sort_descending=True
     )
     games_played = tables.Column(verbose_name=gettext_lazy("Played"), attrs=_stat_cells())
     games_won = tables.Column(
@@ -267,7 +277,10 @@ class PlayerStatsTable(HistoryTable):
     win_rate = tables.Column(verbose_name=gettext_lazy("Win rate"), attrs=_stat_cells())
     # Shown when a season is chosen: what the player's rating moved over its games.
     rating_gained = tables.Column(
-        verbose_name=gettext_lazy("Rating gained"), attrs=_stat_cells(), default=""
+        verbose_name=gettext_lazy("Rating gained"),
+        attrs=_stat_cells(),
+        default="",
+        initial_sort_descending=True,
     )
     round_wins = tables.Column(verbose_name=gettext_lazy("Rounds won"), attrs=_stat_cells())
     points_per_round_won = tables.Column(
@@ -299,6 +312,12 @@ class PlayerStatsTable(HistoryTable):
         )
         sequence = fields
         attrs = {"class": "history-table stats-table"}
+
+    def order_rating(self, queryset: QuerySet, is_descending: bool) -> tuple[QuerySet, bool]:
+        return _figure_order(queryset, is_descending, "rating", "games_won")
+
+    def order_rating_gained(self, queryset: QuerySet, is_descending: bool) -> tuple[QuerySet, bool]:
+        return _figure_order(queryset, is_descending, "rating_gained")
 
     def render_rating(self, value: float, record: Mapping[str, Any]) -> str:
         shown = ratings.shown_figure(value)

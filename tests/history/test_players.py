@@ -1,11 +1,13 @@
 import csv
 import datetime as dt
 import io
+import re
 
 import pytest
 from django.utils import timezone
 
 from scorekeeper.games.models import Game, Player
+from scorekeeper.history.models import Rating
 from tests.factories import CrewFactory, PlayerFactory
 from tests.history.conftest import make_game
 from tests.history.test_ratings import from_scratch
@@ -145,6 +147,25 @@ def test_the_rating_column_says_settling_in_under_five_games_and_sorts(history, 
     names = [row.record["name"] for row in page.context["table"].paginated_rows]
     assert names[0] == "Ann"  # two wins of three
     assert "settling in" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_first_tap_on_rating_sorts_the_best_first(history, member_client):
+    page = member_client.get("/players/").content.decode()
+    header = re.search(r'<a class="sort" href="\?([^"]*)">Rating<', page)
+    assert header is not None and header[1] == "sort=-rating"
+    table = member_client.get(f"/players/?{header[1]}").context["table"]
+    ratings = [row.record["rating"] for row in table.paginated_rows]
+    assert ratings == sorted(ratings, reverse=True)
+    assert 'aria-sort="descending"' in member_client.get(f"/players/?{header[1]}").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("sort", ["-rating", "rating"])
+def test_a_player_without_a_rating_yet_sorts_last_either_way(history, member_client, sort):
+    Rating.objects.filter(player__name="Ann").delete()  # as before the ratings' refresh
+    table = member_client.get(f"/players/?sort={sort}").context["table"]
+    assert [row.record["name"] for row in table.paginated_rows][-1] == "Ann"
 
 
 @pytest.mark.django_db
