@@ -82,6 +82,7 @@ def test_the_share_sheet_and_qr_use_the_lan_address(lan, crew_client):
     text = page.content.decode()
     assert f'data-url="{expected}"' in text and f'value="{expected}"' in text
     assert "127.0.0.1" not in text
+    assert "Revoke link and make a new one" in text
     qr = client.get(reverse("live:share_qr", args=[game.pk]), HTTP_HOST="127.0.0.1:8000")
     drawn = io.BytesIO()
     segno.make(expected, error="m").save(drawn, kind="svg", scale=5, dark="#000", light="#fff")
@@ -95,6 +96,7 @@ def test_without_a_network_the_sheet_says_what_to_do_and_draws_no_qr(lan, crew_c
     page = client.get(reverse("games:game_detail", args=[game.pk]), HTTP_HOST="localhost:8000")
     text = page.content.decode()
     assert "set PUBLIC_URL" in text and "/live/" not in text
+    assert "Revoke link" not in text  # there is no link to revoke
     qr = client.get(reverse("live:share_qr", args=[game.pk]), HTTP_HOST="localhost:8000")
     assert qr.status_code == 404
 
@@ -178,6 +180,7 @@ def test_the_sheet_says_no_phone_can_reach_a_loopback_server(lan, settings, crew
     text = page.content.decode()
     assert "No other phone can reach this server" in text
     assert "192.168.1.20" not in text and "/live/" not in text
+    assert "Revoke link" not in text
     qr = client.get(reverse("live:share_qr", args=[game.pk]), HTTP_HOST="127.0.0.1:8000")
     assert qr.status_code == 404
 
