@@ -987,7 +987,9 @@ ENTRIES: tuple[Entry, ...] = (
             "You name the colour, and the next player takes four cards from the draw pile and "
             "misses their turn. The limit: you may only play it when you hold no card of the "
             "colour showing on the discard pile. Matching numbers or action cards in other "
-            "colours don't count against you. A player who suspects a bluff may challenge."
+            "colours don't count against you. A player who suspects a bluff may challenge: if "
+            "you did hold that colour, you take the 4 cards instead; if you didn't, the "
+            "challenger takes 6."
         ),
         cites=(_u("Wild Draw 4 Card, lines 142-146"), *B_WD4, _s("Wild Draw Four, line 26")),
         related=("wd4-challenge", "wd4-matching-number", "first-card-wd4", "stacking"),
@@ -1003,11 +1005,12 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry(
         slug="wd4-matching-number",
-        title="+4 while holding a matching number",
+        title="+4 while holding a matching card",
         answer=(
-            "Legal. The Wild Draw Four limit is about colour only. If the pile shows a red 5 "
-            "and you hold a blue 5 but no red card, you may play it. Holding any red card "
-            "would make it illegal."
+            "It depends on what matches. A card of the colour showing: not allowed, so play "
+            "it anyway and a challenge catches you. Only a matching number or action card in "
+            "another colour: legal, as the limit is about colour only. If the pile shows a "
+            "red 5 and you hold a blue 5 but no red card, you may play it."
         ),
         cites=(_u("Wild Draw 4 Card, lines 143-145"), *B_WD4),
         related=("wild-draw-four", "wd4-challenge", "wild-any-time"),
@@ -1017,6 +1020,7 @@ ENTRIES: tuple[Entry, ...] = (
             "wild draw four when i have an action card",
             "plus four matching number different colour",
             "wild draw four with a card that matches the number",
+            "wild draw four while holding the colour in play",
         ),
     ),
     Entry(
@@ -1026,7 +1030,8 @@ ENTRIES: tuple[Entry, ...] = (
             "If you think a Wild Draw Four went down while its player held a card of the "
             "showing colour, you may challenge. They show their hand to you. Caught bluffing, "
             "they take the 4 cards instead of you. If the play was legal, you take the 4 plus "
-            "2 more: 6 in total. The sheets differ on who may challenge."
+            "2 more: 6 in total. The sheets differ on who may challenge. Only a Wild Draw Four "
+            "can be challenged: not a Draw Two, a Wild or a deck's own wild card."
         ),
         cites=(
             _u("Wild Draw 4 Card, line 146"),
@@ -1130,9 +1135,10 @@ ENTRIES: tuple[Entry, ...] = (
         slug="cheese-touch-no-yellow",
         title="Cheese Touch with no yellow card",
         answer=(
-            "First you pick up 2. If you still have no yellow card to put on it, you pick up 2 "
-            "more (4 in all) and stop there: the player after you carries on with the Cheese "
-            "Touch treated as a normal yellow card."
+            "The player it is played on (the next one) picks up 2 and goes on with a yellow "
+            "card. Holding no yellow card to put on it, that player picks up 2 more (4 in all) "
+            "and stops there: the player after them carries on with the Cheese Touch treated "
+            "as a normal yellow card."
         ),
         cites=(Cite("cheese-touch", "Cheese Touch Card, lines 117-129"),),
         editions=("cheese-touch",),
@@ -1178,8 +1184,9 @@ ENTRIES: tuple[Entry, ...] = (
         title="Water Drop: what the sheet leaves open",
         answer=(
             "The sheet only says you empty all your blue cards and then pick the colour. It "
-            "doesn't say what a Water Drop may go on, what happens when you hold no blue "
-            "cards, or whether emptying your hand this way wins. Agree these first."
+            "doesn't say what a Water Drop may go on, or what happens when you hold no blue "
+            "cards: agree these first. An emptied hand is settled, though: a player with no "
+            "cards left has gone out and the round is over, as for any last card."
         ),
         silent=True,  # the answer says the sheet does not cover it
         cites=(

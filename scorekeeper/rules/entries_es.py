@@ -609,7 +609,8 @@ ENTRIES_ES: dict[str, Translation] = {
             "tomar, además de perder el turno. El límite: solo puedes jugarlo si no tienes "
             "ninguna carta del color que se ve en la pila de descarte. Los números o cartas "
             "de acción iguales en otros colores no cuentan en tu contra. Quien sospeche un "
-            "farol puede desafiarlo."
+            "farol puede desafiarlo: si tenías ese color, te llevas tú las 4 cartas; si no, "
+            "quien desafió se lleva 6."
         ),
         aliases=(
             "comodin toma 4",
@@ -621,11 +622,12 @@ ENTRIES_ES: dict[str, Translation] = {
         ),
     ),
     "wd4-matching-number": Translation(
-        title="+4 teniendo un número que coincide",
+        title="+4 teniendo una carta que coincide",
         answer=(
-            "Es legal. El límite del Comodín Toma 4 es solo de color. Si la pila muestra un 5 "
-            "rojo y tienes un 5 azul pero ninguna carta roja, puedes jugarlo. Con cualquier "
-            "carta roja en la mano sería ilegal."
+            "Depende de qué coincida. Una carta del color que se ve: no se puede, y si lo "
+            "juegas igual, un desafío te pilla. Solo un número o una carta de acción igual de "
+            "otro color: es legal, porque el límite es solo de color. Si la pila muestra un 5 "
+            "rojo y tienes un 5 azul pero ninguna carta roja, puedes jugarlo."
         ),
         aliases=(
             "puedo jugar el toma 4 si tengo el mismo numero",
@@ -633,6 +635,7 @@ ENTRIES_ES: dict[str, Translation] = {
             "toma 4 teniendo una carta de accion",
             "mas cuatro con numero igual de otro color",
             "+4 con carta del mismo numero",
+            "toma 4 teniendo el color que esta en juego",
         ),
     ),
     "wd4-challenge": Translation(
@@ -641,7 +644,8 @@ ENTRIES_ES: dict[str, Translation] = {
             "Si crees que alguien bajó un Comodín Toma 4 teniendo una carta del color que se "
             "veía, puedes desafiarlo. Te enseña su mano. Si resulta que hizo trampa, toma él "
             "las 4 cartas en vez de ti. Si la jugada era legal, tomas tú las 4 y 2 más: 6 en "
-            "total. Las hojas no coinciden en quién puede desafiar."
+            "total. Las hojas no coinciden en quién puede desafiar. Solo se desafía un "
+            "Comodín Toma 4: no un Toma 2, un Comodín ni el comodín propio de una baraja."
         ),
         interpretation=(
             "La hoja de una baraja de caja solo habla del jugador al que le cayó la carta, y "
@@ -715,9 +719,10 @@ ENTRIES_ES: dict[str, Translation] = {
     "cheese-touch-no-yellow": Translation(
         title="Cheese Touch sin carta amarilla",
         answer=(
-            "Primero tomas 2. Si sigues sin una carta amarilla que poner encima, tomas 2 más "
-            "(4 en total) y ahí se acaba: el jugador siguiente continúa con el Cheese Touch "
-            "tratado como una carta amarilla normal."
+            "El jugador sobre el que cae (el siguiente) toma 2 y sigue con una carta amarilla. "
+            "Si no tiene ninguna amarilla que poner encima, toma 2 más (4 en total) y ahí se "
+            "acaba: el jugador que le sigue continúa con el Cheese Touch tratado como una "
+            "carta amarilla normal."
         ),
         aliases=(
             "no tengo amarilla despues del cheese touch",
@@ -753,8 +758,9 @@ ENTRIES_ES: dict[str, Translation] = {
         title="Water Drop: lo que la hoja deja abierto",
         answer=(
             "La hoja solo dice que vacías todas tus cartas azules y después eliges el color. "
-            "No dice sobre qué puede ir una Water Drop, qué pasa si no tienes cartas azules "
-            "ni si vaciar así la mano te hace ganar. Conviene acordarlo antes."
+            "No dice sobre qué puede ir una Water Drop ni qué pasa si no tienes cartas azules: "
+            "conviene acordarlo antes. Vaciar así la mano sí está resuelto: quien se queda sin "
+            "cartas ha salido y la ronda termina, como con cualquier última carta."
         ),
         interpretation=(
             "Nuestra lectura de la regla para salir: un jugador al que la Water Drop deja sin "

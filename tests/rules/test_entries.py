@@ -365,3 +365,48 @@ def test_a_cited_place_says_the_thing(slug, sheet, marker, words):
             last = int(match.group(2) or first)
             text += " ".join(lines[first - 1 : last]) + " "
     assert words in text, (slug, [c.where for c in cites])
+
+
+# --- The follow-up a table asks next (issue 52's library fixes), in both languages ----------
+
+
+def _both(slug: str) -> list[str]:
+    from scorekeeper.rules.entries_es import ENTRIES_ES
+
+    return [get_entry(slug).answer.lower(), ENTRIES_ES[slug].answer.lower()]
+
+
+def test_a_plus_four_with_a_card_of_the_colour_showing_is_not_answered_legal():
+    english, spanish = _both("wd4-matching-number")
+    assert not english.startswith("legal") and not spanish.startswith("es legal")
+    # Both cases are answered: the colour showing forbids it, a number of another colour not.
+    assert "not allowed" in english and "legal" in english
+    assert "no se puede" in spanish and "legal" in spanish
+    assert "number" not in get_entry("wd4-matching-number").title.lower()
+
+
+def test_the_plus_four_entry_says_who_draws_when_it_is_challenged():
+    english, spanish = _both("wild-draw-four")
+    assert "challenge" in english and "4 cards instead" in english and "takes 6" in english
+    assert "desafi" in spanish and "las 4 cartas" in spanish and "6" in spanish
+
+
+def test_cheese_touch_with_no_yellow_says_who_picks_up():
+    english, spanish = _both("cheese-touch-no-yellow")
+    assert english.startswith("the player it is played on (the next one) picks up 2")
+    assert "the player after them carries on" in english
+    assert spanish.startswith("el jugador sobre el que cae (el siguiente) toma 2")
+
+
+def test_an_emptied_hand_after_a_water_drop_is_settled_by_the_going_out_rule():
+    english, spanish = _both("water-drop-open")
+    assert "whether emptying your hand" not in english
+    assert "has gone out" in english and "ha salido" in spanish
+    cited = {cite.where for cite in get_entry("water-drop-open").cites}
+    assert any("Going Out" in where for where in cited)
+
+
+def test_the_challenge_entry_says_only_a_plus_four_can_be_challenged():
+    english, spanish = _both("wd4-challenge")
+    assert "only a wild draw four can be challenged" in english
+    assert "solo se desafía un comodín toma 4" in spanish

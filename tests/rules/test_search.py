@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.rules import EDITIONS, ENTRIES, get_entry
 from scorekeeper.rulesearch import classifier
 from scorekeeper.rulesearch import search as search_module
-from scorekeeper.rulesearch.search import normalise, search
+from scorekeeper.rulesearch.search import lookup, normalise, search
 from scorekeeper.rulesearch.search_es import looks_spanish
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
@@ -408,3 +408,24 @@ def test_a_draw_card_on_a_draw_card_is_stacking_in_spanish_too():
 def test_table_filler_and_chat_carry_nothing():
     assert normalise("boludo, puedo acumular +2 xfa") == normalise("puedo acumular +2")
     assert normalise("wey podés acumular +2") == normalise("puedes acumular +2")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can i play wild draw 4 if i have a matching colour",
+        "puedo tirar el +4 si tengo una del mismo color",
+    ],
+)
+def test_a_plus_four_held_with_the_colour_in_play_is_never_answered_legal(question):
+    """A walk found "+4 while holding a matching number — Legal." for this one: whichever
+    entry answers, it says the colour in play forbids the card."""
+    from scorekeeper.rules.entries_es import ENTRIES_ES
+
+    found = lookup(question)
+    assert found.covered
+    entry = found.answer
+    answer = entry.answer if question.startswith("can") else ENTRIES_ES[entry.slug].answer
+    assert entry.slug in ("wd4-matching-number", "wild-draw-four")
+    assert not answer.lower().startswith(("legal", "es legal"))
+    assert any(words in answer for words in ("not allowed", "no se puede", "hold no card"))
