@@ -165,24 +165,28 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
     not_mine = found is not None and found.likely and request.GET.get("not") == "1"
     # No sheet settles it: say so, offer what is related as reading only, and (from a game)
     # offer to record what the table agrees.
-    uncovered = found is not None and (not found.covered or not_mine)
+    # The sheets speak of it but leave the case open: what they say, cited, and the way to agree it.
+    open_case = found.open_case if found else None
+    uncovered = found is not None and open_case is None and (not found.covered or not_mine)
     house_rule = found.house_rule if found else None
+    shown = open_case or (found.answer if found and found.covered and not not_mine else None)
     context = {
         "query": query,
         "edition": edition,
         "editions": edition_choices(),
         "error": error,
-        "best": entry_view(found.answer, agreed, edition)
-        if found and found.covered and not not_mine
-        else None,
-        "likely": found is not None and found.likely,
+        "best": entry_view(shown, agreed, edition) if shown else None,
+        # What tools and tests read: answer, likely, open, or uncovered ("no sheet covers this").
+        "verdict": ("uncovered" if uncovered else found.verdict) if found else "",
+        "open_case": open_case,
+        "likely": found is not None and found.likely and not not_mine,
         "not_mine": not_mine,
         "uncovered": uncovered,
         "house_rule": localized(house_rule, language) if house_rule else None,
         "note_form": HouseNoteForm(
             initial={"note": f"{query}: ", "rules": house_rule.house_rules if house_rule else ()}
         )
-        if uncovered and game
+        if (uncovered or open_case) and game
         else None,
         "others": localized_entries(
             # The first hit is the answer, or the likely answer the table turned down.

@@ -26,12 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorekeeper.rules import get_entry
+
 from . import search as search_module
 from .questions import Question
-from .search import NONE, lookup
+from .search import NONE, OPEN, lookup
 
 SHEETS_JUDGE = Path(__file__).resolve().parent / "sheets"
-OPEN = "open"  # the verdict of a case the sheets speak of and leave open
 SETTLED, UNSETTLED, EDGE = "settled", "unsettled", "edge"
 MISSING = "+"  # a case a sheet settles that the library has no entry for
 TIMED_PASSES = 3
@@ -70,29 +71,36 @@ def judge(question: Question | SheetQuestion) -> dict[str, bool]:
     found = lookup(question.text)
     slugs = [hit.entry.slug for hit in found.hits]
     first = slugs[0] if slugs else None
-    banner = found.verdict == NONE
     opened = found.verdict == OPEN
+    answered = found.covered  # an answer or a likely answer: "a sheet settles it"
     if getattr(question, "kind", None) == EDGE:
         return {
             "right": opened,
             "top3": any(slug in question.expected for slug in slugs[:3]),
             "wrong_banner": False,
-            "wrong_covered": not banner and not opened,
+            "wrong_covered": answered,
         }
     if question.settled:
         return {
-            "right": not banner and not opened and first in question.expected,
+            "right": answered and first in question.expected,
             "top3": any(slug in question.expected for slug in slugs[:3]),
-            "wrong_banner": banner,
+            "wrong_banner": not answered,
             "wrong_covered": False,
         }
     wanted = question.expected[0] if question.expected else None
-    return {
-        "right": banner and (wanted is None or first == wanted),
-        "top3": True,
-        "wrong_banner": False,
-        "wrong_covered": not banner,
-    }
+    # A question an open case answers (``Entry.silent``: the corpus's "the sheet leaves it
+    # open") is right as that open case, or under the banner with it first, as before the
+    # open verdict; any other unsettled question only under the banner.
+    if wanted is not None and _is_open_case(wanted):
+        right = (opened or found.verdict == NONE) and first == wanted
+    else:
+        right = found.verdict == NONE and (wanted is None or first == wanted)
+    return {"right": right, "top3": True, "wrong_banner": False, "wrong_covered": answered}
+
+
+def _is_open_case(slug: str) -> bool:
+    entry = get_entry(slug)
+    return entry is not None and entry.silent
 
 
 def figures(questions: Sequence[Question | SheetQuestion], *, timed: bool = True) -> dict:

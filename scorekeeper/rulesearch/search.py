@@ -1152,6 +1152,9 @@ def _ranked(query: _Query, edition: str | None, limit: int) -> list[Hit]:
 # --- Does a sheet settle it? -----------------------------------------------------------------
 
 ANSWER, LIKELY, NONE = "answer", "likely", "none"
+# The sheets speak of the matter but don't settle the case: the best hit is an open case
+# (an entry whose cited sheets are silent on it, ``Entry.silent``).
+OPEN = "open"
 
 # Whether a sheet settles a question is weighed by a second, small logistic regression
 # (``classifier.Verdict``) over what the search knows about the question and its best entry
@@ -1245,10 +1248,12 @@ class Lookup:
     """The search's verdict on a question: the hits, and whether a sheet settles it.
 
     ``verdict`` is ``ANSWER`` when the first hit answers the question from the sheets,
-    ``LIKELY`` when it probably does (shown as "Probably this:", with a way out), and ``NONE``
-    when no sheet covers the question: the table should agree it (and may record it as a
-    house rule); ``hits`` are then only related reading, and ``house_rule`` the entry on the
-    house rule the question names, if it names one (7-0, jump-in).
+    ``LIKELY`` when it probably does (shown as "Probably this:", with a way out), ``OPEN`` when
+    the first hit is an open case (the sheets speak of the matter, cited, but don't settle the
+    case asked: ``open_case``), and ``NONE`` when no sheet covers the question: the table should
+    agree it (and may record it as a house rule); ``hits`` are then only related reading, and
+    ``house_rule`` the entry on the house rule the question names, if it names one (7-0,
+    jump-in).
     """
 
     query: str
@@ -1257,8 +1262,13 @@ class Lookup:
 
     @property
     def covered(self) -> bool:
-        """True for an answer or a likely answer."""
-        return self.verdict != NONE
+        """True for an answer or a likely answer: a sheet settles the question."""
+        return self.verdict in (ANSWER, LIKELY)
+
+    @property
+    def open_case(self) -> Entry | None:
+        """The open case the question asks (verdict ``OPEN``), else None."""
+        return self.hits[0].entry if self.verdict == OPEN else None
 
     @property
     def likely(self) -> bool:
@@ -1270,7 +1280,7 @@ class Lookup:
 
     @property
     def house_rule(self) -> Entry | None:
-        if self.covered or not self.hits or self.hits[0].entry.covered:
+        if self.verdict != NONE or not self.hits or self.hits[0].entry.covered:
             return None
         return self.hits[0].entry
 
@@ -1313,8 +1323,9 @@ def verdict_signals(query: str, slug: str) -> tuple[float, ...]:
 def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
     """Search, then give the verdict (see ``Lookup``).
 
-    No sheet covers it: nothing matched; the best match is an entry no sheet backs (a house
-    rule such as 7-0, a misdeal); or the verdict's regression finds it likelier than not that
+    Open: the best match is an open case (``Entry.silent``). No sheet covers it: nothing
+    matched; the best match is an entry no sheet backs (a house rule such as 7-0, a misdeal);
+    or the verdict's regression finds it likelier than not that
     no sheet settles it (``verdict_signals``). An answer accounts for most of the question and
     stands clear of the next hit; anything between is a likely answer. ValueError for an
     unknown edition.
@@ -1325,7 +1336,7 @@ def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
     analysed = _analyse(query)
     hits = _ranked(analysed, edition, limit)
     if not hits or not hits[0].entry.covered:
-        return Lookup(query, hits, NONE)
+        return Lookup(query, hits, OPEN if hits and hits[0].entry.silent else NONE)
     signals = _signals(analysed, hits[0].entry.slug)
     if _verdict().unsettled(signals) > _UNSETTLED_CHANCE:
         return Lookup(query, hits, NONE)

@@ -1,11 +1,13 @@
 """Questions no sheet covers: the rules page says so and offers to record the table's agreement."""
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
 from scorekeeper.games.forms import NOTE_MAX_LENGTH
 from scorekeeper.games.models import Game
+from scorekeeper.rules import get_entry
 from tests.factories import GameFactory
 
 NOT_COVERED = "No sheet covers this — agree it at the table."
@@ -171,9 +173,43 @@ def test_the_likely_answer_speaks_spanish(client, db):
     assert "Probablemente esto:" in page and "No es mi pregunta" in page
 
 
-def test_a_question_the_sheet_leaves_open_points_to_our_suggested_reading(client, db):
+OPEN = "The sheets speak of this, but don't settle your case"
+
+
+def test_a_question_the_sheet_leaves_open_gets_the_open_verdict_with_what_it_says(client, db):
     text = search_page(client, q="first card is a cheese touch", edition="cheese-touch")
-    assert NOT_COVERED in text  # the Cheese Touch sheet is silent on it
-    assert "The sheet leaves it open; what it does say, and our suggested reading:" in text
+    assert 'data-verdict="open"' in text
+    assert text.count(OPEN) == 1  # the Cheese Touch sheet leaves it open
+    assert NOT_COVERED not in text  # not the banner of a matter no sheet speaks of
     assert 'href="/rules/first-card-cheese-touch/"' in text
+    entry = get_entry("first-card-cheese-touch")
+    assert escape(entry.answer[:40]) in text  # what the sheets do say, cited
+    assert "Cheese Touch Card, lines 111-131" in text
+    assert "Our suggested reading" in text or "our reading" in text.lower()
     assert "agree it as a house rule" not in text
+
+
+def test_an_open_case_offers_to_record_the_table_s_agreement_from_a_game(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, edition="water-drop")
+    text = search_page(client, q="water drop with no blue cards", game=game.pk)
+    assert 'data-verdict="open"' in text
+    assert "Record as a house rule for this game" in text
+
+
+def test_the_open_verdict_speaks_spanish(client, db):
+    page = client.get(
+        reverse("referee:rules_search"),
+        {"q": "water drop sin cartas azules", "edition": "water-drop"},
+        HTTP_ACCEPT_LANGUAGE="es",
+    ).content.decode()
+    assert 'data-verdict="open"' in page
+    assert "Las hojas hablan de esto, pero no resuelven tu caso" in page
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [("can you stack draw 2", "answer"), ("can we bet money on the game", "uncovered")],
+)
+def test_the_results_carry_their_verdict(client, db, question, verdict):
+    assert f'data-verdict="{verdict}"' in search_page(client, q=question)
