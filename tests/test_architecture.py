@@ -294,30 +294,6 @@ def test_history_imports_nothing_from_the_rooms_built_on_it():
     assert not wrong, sorted(wrong)
 
 
-# A room a newcomer can read: no package over this many lines of Python, its migrations and
-# the rules library's texts (data, not code) aside.
-MOST_LINES = 2_500
-DATA_FILES = {"rules/entries.py", "rules/entries_es.py"}
-
-
-def package_lines() -> dict[str, int]:
-    lines: dict[str, int] = {}
-    for path in PACKAGE.rglob("*.py"):
-        inside = path.relative_to(PACKAGE)
-        if len(inside.parts) < 2 or "migrations" in inside.parts or inside.as_posix() in DATA_FILES:
-            continue
-        lines[inside.parts[0]] = lines.get(inside.parts[0], 0) + len(path.read_text().splitlines())
-    return lines
-
-
-def test_no_package_is_over_the_size_a_newcomer_can_read():
-    lines = package_lines()
-    assert {"games", "history", "rules", "rulesearch", "domain"} <= set(lines)
-    assert all(count > 0 for count in lines.values())
-    wrong = {package: count for package, count in lines.items() if count > MOST_LINES}
-    assert not wrong, wrong
-
-
 def imports_inside_functions(path: Path) -> list[str]:
     """The project modules a file imports inside a function (the usual way to dodge a circle)."""
     found = []
