@@ -170,6 +170,8 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
     uncovered = found is not None and open_case is None and (not found.covered or not_mine)
     house_rule = found.house_rule if found else None
     shown = open_case or (found.answer if found and found.covered and not not_mine else None)
+    # Two entries fit about as well and rule differently: both, for the table to pick.
+    choices = found.choices if found and not not_mine else None
     context = {
         "query": query,
         "edition": edition,
@@ -179,6 +181,7 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
         # What tools and tests read: answer, likely, open, or uncovered ("no sheet covers this").
         "verdict": ("uncovered" if uncovered else found.verdict) if found else "",
         "open_case": open_case,
+        "choices": [entry_view(entry, agreed, edition) for entry in choices] if choices else [],
         "likely": found is not None and found.likely and not not_mine,
         "not_mine": not_mine,
         "uncovered": uncovered,
@@ -192,7 +195,7 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
             # The first hit is the answer, or the likely answer the table turned down.
             (
                 hit.entry
-                for hit in (hits if uncovered and not not_mine else hits[1:])
+                for hit in (hits if uncovered and not not_mine else hits[2 if choices else 1 :])
                 if hit.entry is not house_rule
             ),
             language,

@@ -1266,6 +1266,18 @@ class Lookup:
         return self.verdict in (ANSWER, LIKELY)
 
     @property
+    def choices(self) -> tuple[Entry, Entry] | None:
+        """ "Which one?": the first two hits when the answer was only likely because neither
+        stands clear of the other (the same lead an answer needs, ``_ANSWER_LEAD``) and both
+        are answered by the sheets: shown side by side instead of a guess."""
+        if self.verdict != LIKELY or len(self.hits) < 2 or not self.hits[1].entry.covered:
+            return None
+        first, second = self.hits[0], self.hits[1]
+        if first.score >= _ANSWER_LEAD * second.score:
+            return None
+        return first.entry, second.entry
+
+    @property
     def open_case(self) -> Entry | None:
         """The open case the question asks (verdict ``OPEN``), else None."""
         return self.hits[0].entry if self.verdict == OPEN else None

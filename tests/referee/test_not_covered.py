@@ -213,3 +213,18 @@ def test_the_open_verdict_speaks_spanish(client, db):
 )
 def test_the_results_carry_their_verdict(client, db, question, verdict):
     assert f'data-verdict="{verdict}"' in search_page(client, q=question)
+
+
+def test_two_entries_that_fit_about_equally_are_shown_as_two_choices(client, db, monkeypatch):
+    from scorekeeper.referee import views
+    from scorekeeper.rulesearch.search import LIKELY, Hit, Lookup
+
+    skip, draw_two = get_entry("skip"), get_entry("draw-two")
+    close = Lookup("skip or draw two on a blue 5", [Hit(skip, 4.0), Hit(draw_two, 3.6)], LIKELY)
+    monkeypatch.setattr(views, "lookup", lambda query, edition=None: close)
+    text = search_page(client, q="skip or draw two on a blue 5")
+    assert "Which one? Two rules fit your question" in text
+    assert 'data-verdict="likely"' in text
+    assert 'href="/rules/skip/"' in text and 'href="/rules/draw-two/"' in text
+    assert "Probably this:" not in text and "Neither is my question" in text
+    assert escape(skip.answer[:40]) in text and escape(draw_two.answer[:40]) in text

@@ -429,3 +429,17 @@ def test_a_plus_four_held_with_the_colour_in_play_is_never_answered_legal(questi
     assert entry.slug in ("wd4-matching-number", "wild-draw-four")
     assert not answer.lower().startswith(("legal", "es legal"))
     assert any(words in answer for words in ("not allowed", "no se puede", "hold no card"))
+
+
+def test_which_one_offers_the_two_first_hits_when_neither_stands_clear():
+    from scorekeeper.rulesearch.search import ANSWER, LIKELY, NONE, Hit, Lookup
+
+    skip, draw_two, seven_zero = get_entry("skip"), get_entry("draw-two"), get_entry("seven-zero")
+    close = [Hit(skip, 4.0), Hit(draw_two, 3.5)]
+    assert Lookup("q", close, LIKELY).choices == (skip, draw_two)
+    clear = [Hit(skip, 4.0), Hit(draw_two, 4.0 / search_module._ANSWER_LEAD)]
+    assert Lookup("q", clear, LIKELY).choices is None  # the first stands clear: one guess
+    assert Lookup("q", close, ANSWER).choices is None
+    assert Lookup("q", close, NONE).choices is None
+    # A house rule no sheet settles is not one of two rulings to choose from.
+    assert Lookup("q", [Hit(skip, 4.0), Hit(seven_zero, 3.9)], LIKELY).choices is None
