@@ -202,7 +202,10 @@ def test_scoreboard_leaves_the_round_screen_and_the_winner_brings_it_back(
     key(page, "9").click()
     expect(page.locator(".topbar")).to_be_hidden()
     expect(page.locator(".board")).to_be_hidden()
+    # The page keeps its name for screen readers while the round takes the screen.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Classic game")
     page.get_by_role("button", name="Scoreboard").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Classic game")
     expect(page.locator(".topbar")).to_be_visible()
     expect(page.locator("[data-standing]")).to_have_count(4)
     expect(page.get_by_role("button", name="Scoreboard")).to_be_hidden()
