@@ -61,6 +61,24 @@ class SecureOriginHeadersMiddleware:
         return response
 
 
+class PermissionsPolicyMiddleware:
+    """The Permissions-Policy header: every browser feature of ``settings.PERMISSIONS_POLICY``
+    switched off (``camera=()``), on every response. A few lines of our own instead of a
+    dependency for one header."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.policy = ", ".join(
+            f"{feature}=({' '.join(allowed)})"
+            for feature, allowed in settings.PERMISSIONS_POLICY.items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", self.policy)
+        return response
+
+
 class PrivateCacheMiddleware:
     """A signed-in page or export is the user's alone: ``Cache-Control: private`` keeps it out
     of shared caches (a proxy, a CDN) unless the view chose its own caching, like the live view's

@@ -133,7 +133,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # django-csp's, with the settings' policy built once (scorekeeper/middleware.py).
     "scorekeeper.middleware.CSPMiddleware",
-    "django_permissions_policy.PermissionsPolicyMiddleware",
+    "scorekeeper.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages travel compressed (gzip, with Django's BREACH mitigation); below WhiteNoise, which
     # answers static files itself from its own gzip and brotli copies.
@@ -224,8 +224,9 @@ AUTHENTICATION_BACKENDS = [
     "scorekeeper.crews.preferences.PreferenceModelBackend",
 ]
 LOGIN_URL = "accounts:login"
-# Django's database sessions, each read in SQL built once (scorekeeper/sessions.py).
-SESSION_ENGINE = "scorekeeper.sessions"
+# Django's own database sessions: a session store reading its row through prepared SQL measured
+# no faster on the scoreboard (bench/middleware_floor.py), so it was given back.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # A sign-in outlasts a game night and the hours a phone spends offline: a month, and sliding, so
 # rounds kept on a phone can still be sent when it comes back. Renewed at most once a day by
 # scorekeeper.middleware.SlidingSessionMiddleware rather than SESSION_SAVE_EVERY_REQUEST, which
