@@ -246,6 +246,8 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
+# One date style per language (scorekeeper/languages/formats/): "1 Dec 2026", "1 dic 2026".
+FORMAT_MODULE_PATH = ["scorekeeper.languages.formats"]
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from .models import RosterChange
 
@@ -37,7 +36,6 @@ def change_in_words(change: RosterChange) -> ChangeInWords:
         Kind.LINKED: _("%(who)s linked %(name)s to the member %(member)s."),
         Kind.UNLINKED: _("%(who)s unlinked %(name)s from the member %(member)s."),
     }
-    pattern = pgettext("date format: a roster change", "j M Y, H:i")
     return ChangeInWords(
-        date_format(timezone.localtime(change.at), pattern), texts[change.kind] % values
+        date_format(timezone.localtime(change.at), "DATETIME_FORMAT"), texts[change.kind] % values
     )
