@@ -399,12 +399,21 @@ def _nights_by_date(crew: Crew, wanted: Mapping[dt.date, str]) -> dict[dt.date, 
     return {date: nights[date] for date in wanted}
 
 
-def _taken_uids(uids: list[uuid.UUID]) -> dict[uuid.UUID, Game]:
-    taken: dict[uuid.UUID, Game] = {}
+def _known_uids(crew: Crew, uids: list[uuid.UUID]) -> tuple[dict[uuid.UUID, Game], set[uuid.UUID]]:
+    """Which of the file's ids are already here: the crew's game of each id it holds (its
+    own, or a copy it imported, by the copy's ``origin``), and the ids another crew holds."""
+    own: dict[uuid.UUID, Game] = {}
+    elsewhere: set[uuid.UUID] = set()
     for start in range(0, len(uids), 500):
         chunk = uids[start : start + 500]
-        taken.update((game.uid, game) for game in Game.objects.filter(uid__in=chunk))
-    return taken
+        for game in Game.objects.filter(uid__in=chunk):
+            if game.crew_id == crew.pk:
+                own[game.uid] = game
+            else:
+                elsewhere.add(game.uid)
+        for game in Game.objects.filter(crew=crew, origin__in=chunk):
+            own.setdefault(game.origin, game)
+    return own, elsewhere
 
 
 @transaction.atomic
@@ -412,10 +421,12 @@ def import_file(*, crew: Crew, data: Any) -> ImportReport:
     """Store a game file's games for the crew: all of them, or (on any refusal) none.
 
     ``data`` is the file as parsed JSON: one game (an object) or a list of games (an export
-    of all). A game whose ``id`` the crew already has is recognised and skipped; an ``id``
-    another crew holds is replaced by a new one. Every game is checked before anything is
-    written, and the writes are a fixed number of bulk inserts, so time grows with the size
-    of the file. A refusal in a list names the game: "game 2 of 5: …".
+    of all). A game whose ``id`` the crew already has is recognised and skipped (its own, or
+    the copy it imported before); an ``id`` another crew holds makes a copy with an id of its
+    own that keeps the file's as its ``origin``, so a second import of the file is skipped.
+    Every game is checked before anything is written, and the writes are a fixed number of
+    bulk inserts, so time grows with the size of the file. A refusal in a list names the
+    game: "game 2 of 5: …".
     """
     items = data if isinstance(data, list) else [data]
     if not items:
@@ -483,6 +494,9 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
     then the rounds' hands. A game the crew already has (same ``id``) is reported, not stored.
     """
     now = timezone.now()
+    # Two imports into one crew take turns (the second sees what the first stored, so the
+    # same file sent twice at once is stored once); SQLite's writers take turns anyway.
+    list(Crew.objects.select_for_update().filter(pk=crew.pk).values_list("pk"))
     report, new = _new_games(crew, plans)
     if not new:
         return report
@@ -507,20 +521,26 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
 def _new_games(
     crew: Crew, plans: list[_Planned]
 ) -> tuple[ImportReport, list[tuple[_Planned, Game]]]:
-    """Each plan's game: the crew's own copy when it already has that ``id`` (reported as
-    present), else a new unsaved row (a new ``id`` when another crew holds the file's)."""
+    """Each plan's game: the crew's own when it already has that ``id`` (reported as
+    present), else a new unsaved row. A game another crew holds comes in as a copy with an
+    ``id`` of its own, the file's kept as its ``origin``: the copy is recognised next time."""
     report = ImportReport()
-    taken = _taken_uids([plan.uid for plan in plans if plan.uid is not None])
+    own, elsewhere = _known_uids(crew, [plan.uid for plan in plans if plan.uid is not None])
     new: _NewGames = []
     for plan in plans:
-        known = taken.get(plan.uid) if plan.uid is not None else None
-        if known is not None and known.crew_id == crew.pk:
+        known = own.get(plan.uid) if plan.uid is not None else None
+        if known is not None:
             report.games.append(known)
             report.present.append(known)
             continue
-        game = Game(crew=crew, uid=plan.uid if known is None and plan.uid else uuid.uuid4())
+        if plan.uid is None:
+            game = Game(crew=crew, uid=uuid.uuid4())
+        elif plan.uid in elsewhere:
+            game = Game(crew=crew, uid=uuid.uuid4(), origin=plan.uid)
+        else:
+            game = Game(crew=crew, uid=plan.uid)
         if plan.uid is not None:
-            taken[plan.uid] = game  # the same id twice in one file: the second is skipped
+            own[plan.uid] = game  # the same id twice in one file: the second is skipped
         report.games.append(game)
         new.append((plan, game))
     return report, new

@@ -7,6 +7,7 @@ import back): the table's write path never needs the file store.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.db import transaction
@@ -54,6 +55,8 @@ def game_delete(*, game: Game, version: int | None = None, by: User = None) -> D
         "rematches": rematches,
         # By id, in seat order: a player renamed on the roster before the undo is still them.
         "players": [seat.player_id for seat in game.seats.all()],
+        # A copy from another crew's file still knows that file when it comes back.
+        "origin": str(game.origin) if game.origin else None,
     }
     DeletedGame.objects.filter(crew_id=game.crew_id, deleted_at__lt=now - GAME_UNDO_WINDOW).delete()
     kept = DeletedGame.objects.create(
@@ -93,6 +96,10 @@ def game_restore(*, crew: Crew, deleted: int, by: User = None) -> Game:
     game = import_game(crew=crew, data=_current_names(crew, kept.data["file"], table))
     fields = _table_links(crew, table)
     fields["imported_audit"] = [*game.imported_audit, _restored_note(kept, by)]
+    origin = table.get("origin")
+    # The copy remembers its file again, unless that file was imported after the deletion.
+    if origin and not Game.objects.filter(crew=crew, origin=origin).exists():
+        fields["origin"] = uuid.UUID(origin)
     Game.objects.filter(pk=game.pk).update(**fields)
     Game.objects.filter(
         pk__in=table.get("rematches") or [], crew=crew, rematch_of__isnull=True

@@ -213,6 +213,9 @@ class Game(models.Model):
     share_token = models.CharField(max_length=64, unique=True, default=new_token)
     # A stable id carried by the game's file: importing the same game twice is recognised.
     uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    # A copy imported from another crew's file gets an id of its own (``uid`` is unique across
+    # crews); the file's id is kept here, so the next import of that file is recognised.
+    origin = models.UUIDField(null=True, blank=True, editable=False)
     # Bumped on every change so the live view can answer 304 Not Modified.
     updated_at = models.DateTimeField(auto_now=True)
     # +1 on every write to the game or its rounds: forms say which version they were drawn
@@ -231,7 +234,10 @@ class Game(models.Model):
     # Who changed a setting (dealer, house rules, share link) and when; derived fields and
     # the version are written with QuerySet.update() and so leave no history.
     history = HistoricalRecords(
-        excluded_fields=["updated_at", "status", "finished_at", "version", "imported_audit", "uid"]
+        excluded_fields=[
+            *("updated_at", "status", "finished_at", "version", "imported_audit", "uid"),
+            "origin",
+        ]
     )
 
     objects = GameQuerySet.as_manager()
@@ -240,6 +246,8 @@ class Game(models.Model):
         ordering = ["-started_at"]
         constraints = [
             models.CheckConstraint(condition=Q(target__gt=0), name="game_target_positive"),
+            # One copy of a file's game per crew, even when two imports run at once.
+            models.UniqueConstraint(fields=["crew", "origin"], name="game_origin_once_per_crew"),
             models.CheckConstraint(
                 condition=Q(edition__in=[e.value for e in Edition]), name="game_edition_known"
             ),
