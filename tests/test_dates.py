@@ -66,12 +66,6 @@ def test_no_screen_says_a_day_in_another_style(request, language):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.xfail(
-    strict=True,
-    reason="history/tables.py builds its DateColumns' templates at import, so their "
-    "pgettext_lazy formats are read in English: 'j M Y' says '30 Nov 2026' on a Spanish page "
-    "(DateColumn() without a format would take SHORT_DATE_FORMAT in the page's language)",
-)
 def test_no_spanish_screen_capitalises_a_month(request):
     screens = request.getfixturevalue("every_screen")
     member = Client()
