@@ -27,7 +27,8 @@ run: $(VENV)/.installed
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	@scripts/print-address.sh $(PORT) $(HOST)
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" LISTEN_HOST="$(HOST)" $(BIN)/gunicorn scorekeeper.wsgi \
-		--bind $(HOST):$(PORT) --workers 2 --access-logfile -
+		--bind $(HOST):$(PORT) --workers 2 --worker-class gthread --threads 8 --timeout 30 \
+		--access-logfile -
 
 demo: $(VENV)/.installed
 	mkdir -p data

@@ -20,6 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port
 from django.utils.cache import patch_cache_control
 from django.utils.functional import SimpleLazyObject, empty
+from django.utils.translation import gettext
 
 
 def potentially_trustworthy(request: HttpRequest) -> bool:
@@ -59,6 +60,31 @@ class SecureOriginHeadersMiddleware:
             for header in SECURE_ORIGIN_ONLY:
                 response.headers.pop(header, None)
         return response
+
+
+class RequestSizeMiddleware:
+    """A request whose body is larger than ``settings.MAX_REQUEST_BYTES`` is answered 413 from
+    its Content-Length, before anything reads the body: Django's own limit
+    (DATA_UPLOAD_MAX_MEMORY_SIZE) leaves file uploads out, and an upload is spooled to a
+    temporary file as it is parsed, even an anonymous one to the login page. (A body sent
+    without a Content-Length, chunked, is one Django never reads.)"""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0  # Django reads such a body as empty
+        limit = settings.MAX_REQUEST_BYTES
+        if length > limit:
+            text = gettext(
+                "This request is larger than %(megabytes)s MB, the most this site accepts: "
+                "nothing was read or saved."
+            ) % {"megabytes": limit // (1024 * 1024)}
+            return HttpResponse(text, status=413, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
 
 
 class PermissionsPolicyMiddleware:

@@ -142,6 +142,9 @@ MIDDLEWARE = [
     # The language cookie (the switcher), else the browser's Accept-Language (Django's
     # LocaleMiddleware without the URL-prefix work our URLs do not need).
     "scorekeeper.languages.locale.LocaleMiddleware",
+    # A body over MAX_REQUEST_BYTES is refused (413, in the reader's language) before anything
+    # below reads it (the CSRF check reads a POST's form).
+    "scorekeeper.middleware.RequestSizeMiddleware",
     # A watcher's poll of an unchanged live board: its 304 here, past nothing it needs.
     "scorekeeper.live.middleware.LivePollMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -277,6 +280,10 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "scorekeeper.crews.throttle.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.crews.throttle.client_ip"
 AXES_SENSITIVE_PARAMETERS = ["password1", "password2"]
+# The largest request body, a file upload included, refused (413) before it is read: the
+# import page's largest game file (10 MB, gamefiles.files.MAX_FILE_BYTES) and its form fit.
+# docs/deploy.md sets the same limit in the proxy (nginx client_max_body_size 11m).
+MAX_REQUEST_BYTES = envint("MAX_REQUEST_MB", 11) * 1024 * 1024
 # Accounts created from one address within an hour (a table of friends joining is far below).
 SIGNUPS_PER_HOUR = envint("SIGNUPS_PER_HOUR", 10)
 INVITE_DAYS = envint("INVITE_DAYS", 7)
