@@ -272,8 +272,11 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 
 # --- Abuse: login, admin login and sign-up are throttled in the database (django-axes), so
-# every app server sees the same counts. Locked out: this username from this address.
+# every app server sees the same counts. Locked out: this username from this address, and an
+# address with too many wrong passwords for any usernames (scorekeeper/crews/throttle.py; high
+# enough for a table of friends behind one home router).
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = envint("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
@@ -287,6 +290,10 @@ MAX_REQUEST_BYTES = envint("MAX_REQUEST_MB", 11) * 1024 * 1024
 # Accounts created from one address within an hour (a table of friends joining is far below).
 SIGNUPS_PER_HOUR = envint("SIGNUPS_PER_HOUR", 10)
 INVITE_DAYS = envint("INVITE_DAYS", 7)
+# People one invite link lets join, and links a crew may have open at once: a link forwarded
+# beyond the table stops, and nobody mints links by the hundred.
+INVITE_USES = envint("INVITE_USES", 10)
+INVITES_OPEN = envint("INVITES_OPEN", 5)
 
 # --- Headers. No inline style anywhere and one inline script, allowed by its hash: it marks the
 # page as scripted before the first layout (templates/base.html), so the scripted layout (`.js …`

@@ -64,6 +64,19 @@ def test_the_boot_script_hash_is_the_hash_of_the_script_the_pages_carry(member_c
     assert html.index("<script>") < html.index('rel="stylesheet"')
 
 
+def test_the_deploy_guide_describes_the_policy_the_pages_get():
+    """It said "no inline script anywhere" while the policy allows one by its hash."""
+    guide = " ".join((settings.BASE_DIR / "docs" / "deploy.md").read_text().split())
+    assert "no inline script" not in guide
+    hashes = [
+        source
+        for source in settings.CONTENT_SECURITY_POLICY["DIRECTIVES"]["script-src"]
+        if source.startswith("'sha256-")
+    ]
+    assert hashes == [settings.BOOT_SCRIPT_HASH]
+    assert "one inline script of one line, allowed by its hash" in guide
+
+
 def test_the_permissions_policy_turns_off_what_a_scoreboard_never_uses(client, db):
     policy = client.get(reverse("accounts:login"))["Permissions-Policy"]
     for feature in ("camera", "microphone", "geolocation", "payment"):

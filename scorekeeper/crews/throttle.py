@@ -7,22 +7,41 @@ import math
 from datetime import timedelta
 
 from axes.backends import AxesStandaloneBackend
-from axes.models import AccessLog
+from axes.exceptions import AxesBackendPermissionDenied
+from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 
 class LockoutBackend(AxesStandaloneBackend):
-    """django-axes' lockout check. A login without a request (the test client's ``login()``,
-    a shell) has no address to count, so it is let through to the next backend; every web
-    login — ours and the admin's — passes its request."""
+    """django-axes' lockout check, and ours for the address. Axes counts per username and
+    address: one address guessing 4 passwords for each of 25 usernames stays under its limit of
+    5. So an address with ``LOGIN_ADDRESS_FAILURE_LIMIT`` wrong passwords within the cool-off,
+    whichever usernames they named, is locked out of every login. The refused try is counted
+    like axes' own refusals, so it starts the cool-off again.
+
+    A login without a request (the test client's ``login()``, a shell) has no address to
+    count, so it is let through to the next backend; every web login — ours and the admin's —
+    passes its request."""
 
     def authenticate(self, request: HttpRequest | None, *args, **kwargs):
         if request is None:
             return None
+        if address_failures(request) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            request.axes_locked_out = True  # AxesMiddleware answers with the lockout page
+            raise AxesBackendPermissionDenied("Too many wrong passwords from this address")
         return super().authenticate(request, *args, **kwargs)
+
+
+def address_failures(request: HttpRequest) -> int:
+    """Wrong passwords from this request's address within the cool-off, for any username
+    (django-axes keeps one row per username and address, reset by a right password)."""
+    since = timezone.now() - settings.AXES_COOLOFF_TIME
+    attempts = AccessAttempt.objects.filter(ip_address=client_ip(request), attempt_time__gte=since)
+    return attempts.aggregate(failures=Sum("failures_since_start"))["failures"] or 0
 
 
 def client_ip(request: HttpRequest) -> str | None:

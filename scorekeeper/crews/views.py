@@ -9,12 +9,14 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.addresses import shared_url
@@ -24,6 +26,7 @@ from scorekeeper.games.models import Crew, Invite, Membership, Player
 from scorekeeper.inputs import is_token
 
 from .forms import CrewForm, CrewTimeZoneForm, SignupForm
+from .models import InviteUse
 from .preferences import store_chosen_language
 from .throttle import signup_wait, too_many_attempts
 
@@ -64,11 +67,15 @@ def signup(request: HttpRequest) -> HttpResponse:
             store_chosen_language(request, user)
             if invite:
                 crew = invite.crew
-                _add_member(crew, user)
+                used_up = _join_by(invite, user) is not None
+                if used_up:  # the last place went to someone else meanwhile: no account
+                    transaction.set_rollback(True)
             else:
                 crew = _start_crew(
                     user, form.cleaned_data["crew_name"], form.cleaned_data["time_zone"]
                 )
+        if invite and used_up:
+            return _unusable_invite(request, token)
         login(request, user, backend="scorekeeper.crews.preferences.PreferenceModelBackend")
         request.session[SESSION_KEY] = crew.pk
         return redirect("games:home")
@@ -104,11 +111,26 @@ def crew_switch(request: HttpRequest, crew_id: int) -> HttpResponse:
 @crew_required
 @require_POST
 def invite_create(request: HttpRequest) -> HttpResponse:
+    """A new invite link, unless the crew already has ``INVITES_OPEN`` open ones (409)."""
     expires_at = timezone.now() + timedelta(days=settings.INVITE_DAYS)
-    invite = Invite.objects.create(
-        crew=request.crew, created_by=request.user, expires_at=expires_at
-    )
+    with transaction.atomic():
+        # The crew row's lock makes two members making links at once take turns.
+        crew = Crew.objects.select_for_update().get(pk=request.crew.pk)
+        if len(_open_invites(crew)) >= settings.INVITES_OPEN:
+            messages.error(request, _too_many_links())
+            return _crew_page(request, status=409)
+        invite = Invite.objects.create(crew=crew, created_by=request.user, expires_at=expires_at)
     return redirect("accounts:crew_detail_invite", token=invite.token)
+
+
+def _too_many_links() -> str:
+    return ngettext(
+        "Your crew already has %(most)s open invite link, the most it can have: revoke it to "
+        "make another.",
+        "Your crew already has %(most)s open invite links, the most it can have: revoke one to "
+        "make another.",
+        settings.INVITES_OPEN,
+    ) % {"most": settings.INVITES_OPEN}
 
 
 @crew_required
@@ -193,13 +215,11 @@ def _crew_page(
         "zone_form": zone_form or CrewTimeZoneForm(initial={"time_zone": request.crew.time_zone}),
         "crews": user_crews(request),
         "members": request.crew.members.order_by("username"),
-        "open_invites": [
-            i
-            for i in request.crew.invites.filter(revoked_at=None).select_related("created_by")
-            if _invite_problem(i) is None
-        ],
+        "open_invites": _open_invites(request.crew),
         "invite": invite,
         "invite_url": _invite_url(request, invite) if invite else None,
+        "invite_uses": settings.INVITE_USES,
+        "invites_open": settings.INVITES_OPEN,
     }
     return render(request, "accounts/crew.html", context, status=status)
 
@@ -207,6 +227,17 @@ def _crew_page(
 def invite_expiry(invite: Invite):
     """Links made before invites carried a date expire as if they had one."""
     return invite.expires_at or invite.created_at + timedelta(days=settings.INVITE_DAYS)
+
+
+def _invites() -> QuerySet[Invite]:
+    """Invites with their crew and maker, and how many people joined by each (``used``)."""
+    return Invite.objects.select_related("crew", "created_by").annotate(used=Count("uses"))
+
+
+def _open_invites(crew: Crew) -> list[Invite]:
+    """The crew's links that still let someone join, oldest first."""
+    invites = _invites().filter(crew=crew, revoked_at=None).order_by("created_at", "pk")
+    return [invite for invite in invites if _invite_problem(invite) is None]
 
 
 def _invite_problem(invite: Invite) -> str | None:
@@ -217,6 +248,33 @@ def _invite_problem(invite: Invite) -> str | None:
     if expiry <= timezone.now():
         when = date_format(timezone.localtime(expiry), "DATE_FORMAT")
         return _("This invite link expired on %(date)s.") % {"date": when}
+    used = getattr(invite, "used", None)
+    if used is None:
+        used = invite.uses.count()
+    if used >= settings.INVITE_USES:
+        return ngettext(
+            "This invite link has let %(count)s person join, the most it can.",
+            "This invite link has let %(count)s people join, the most it can.",
+            used,
+        ) % {"count": used}
+    return None
+
+
+def _join_by(invite: Invite, user) -> str | None:
+    """Make ``user`` a member by ``invite`` (inside the caller's transaction), counting a use;
+    or why not (the link is used up). A member already in the crew uses no place. The
+    invite's row lock makes people joining at once by one link take turns, so the last place
+    goes to one of them."""
+    locked = Invite.objects.select_for_update().filter(pk=invite.pk)
+    invite.revoked_at = locked.values_list("revoked_at", flat=True).first()
+    if Membership.objects.filter(crew_id=invite.crew_id, user=user).exists():
+        return None
+    invite.used = InviteUse.objects.filter(invite=invite).count()
+    problem = _invite_problem(invite)
+    if problem is not None:
+        return problem
+    _add_member(invite.crew, user)
+    InviteUse.objects.create(crew_id=invite.crew_id, invite=invite, user=user)
     return None
 
 
@@ -225,7 +283,7 @@ def _invite_of(token: str) -> Invite | None:
     shape): anything but a token's shape is no invite, and never reaches the database."""
     if not is_token(token):
         return None
-    return Invite.objects.select_related("crew").filter(token=token).first()
+    return _invites().filter(token=token).first()
 
 
 def _valid_invite(token: str | None) -> Invite | None:
@@ -244,14 +302,16 @@ def _unusable_invite(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    invite = get_object_or_404(Invite.objects.select_related("crew"), token=token)
+    invite = get_object_or_404(_invites(), token=token)
     if _invite_problem(invite):
         return _unusable_invite(request, token)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{reverse('accounts:signup')}?invite={token}")
         with transaction.atomic():
-            _add_member(invite.crew, request.user)
+            problem = _join_by(invite, request.user)
+        if problem is not None:
+            return _unusable_invite(request, token)
         request.session[SESSION_KEY] = invite.crew_id
         return redirect("games:home")
     already = (

@@ -61,3 +61,8 @@ def draw_for_deal(draws: Mapping[str, str], edition: str = "classic") -> DealDra
 def dealer_seat(first_dealer_seat: int, round_number: int, player_count: int) -> int:
     """The seat dealing round ``round_number`` (from 1): the deal moves one seat left a round."""
     return (first_dealer_seat + round_number - 1) % player_count
+
+
+def first_player_seat(dealer: int, player_count: int) -> int:
+    """The seat that plays first in a round ``dealer`` deals: the dealer's left neighbour."""
+    return (dealer + 1) % player_count

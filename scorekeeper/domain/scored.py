@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .dealing import dealer_seat
-from .scoring import rank, scored_with_hands
+from .scoring import placed, scored_with_hands
 
 
 def round_after(played: int) -> int:
@@ -120,6 +120,12 @@ class ScoredGame:
         )
 
     @property
+    def recorded(self) -> bool:
+        """Whether only the game's final totals and winners are known (no rounds): a game
+        recorded elsewhere, such as a play imported from BG Stats."""
+        return not self.rounds and bool(self.winners)
+
+    @property
     def last_round(self) -> ScoredRound | None:
         return self.rounds[-1] if self.rounds else None
 
@@ -140,14 +146,14 @@ class ScoredGame:
         won = self.rounds_won
         return [
             Placing(place, name, total, won[name], name in self.winners)
-            for place, name, total in rank(self.totals, self.scoring)
+            for place, name, total in placed(self.totals, self.winners, self.scoring)
         ]
 
     def seat_figures(self) -> dict[str, SeatFigures]:
         """Each player's figures (needs the hands' points: a game from ``scored_game``)."""
         rounds_won = self.rounds_won
         figures = {}
-        for place, name, total in rank(self.totals, self.scoring):
+        for place, name, total in placed(self.totals, self.winners, self.scoring):
             won = [item.collected for item in self.rounds if item.winner == name]
             lost = [
                 item.held[name] for item in self.rounds if item.winner != name and name in item.held

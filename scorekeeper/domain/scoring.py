@@ -7,7 +7,7 @@ import/export commands both call :func:`score_game` on the stored rounds.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -27,6 +27,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10
 MAX_TARGET = 1_000_000
 MAX_HAND_POINTS = 999_999
 MAX_ROUNDS = 10_000
+# The largest final total a game recorded without its rounds may carry (well inside an
+# integer column).
+MAX_TOTAL = 10_000_000
 # How a game can stop before anyone reaches the target: the current leader(s) win, or the game
 # counts for nothing (stopped with no result, or abandoned).
 ENDINGS = ("leader", "no_result", "abandoned")
@@ -289,6 +292,20 @@ def rank(totals: Mapping[str, int], scoring: Scoring | str) -> list[tuple[int, s
     return ranked
 
 
+def placed(
+    totals: Mapping[str, int], winners: Sequence[str], scoring: Scoring | str
+) -> list[tuple[int, str, int]]:
+    """The standings of a game: :func:`rank`, its winners first. A scored game's winners hold
+    the best total, so this is :func:`rank` itself; a recorded game (see ``is_recorded``) may
+    name a winner its totals alone would not, and the winners still share first place."""
+    won = set(winners)
+    if not won:
+        return rank(totals, scoring)
+    first = [(1, player, totals[player]) for player in totals if player in won]
+    others = rank({p: t for p, t in totals.items() if p not in won}, scoring)
+    return first + [(place + len(first), player, total) for place, player, total in others]
+
+
 def distance_to_target(total: int, target: int, scoring: Scoring | str) -> Words:
     """What a scoreboard row says of a total against the target, in the mode's words: in
     standard scoring the target is the goal ("70 to go"); in lowest-wins it ends the game and
@@ -331,6 +348,10 @@ def scored_with_hands(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[dic
     A game stopped early carries ``ended``: it is over (``finished``) though nobody reached
     the target; with ``"leader"`` the best total(s) win, as at the target; with
     ``"no_result"`` or ``"abandoned"`` nobody does.
+
+    A game without rounds whose ``result`` names winners is a recorded game (a play logged in
+    BG Stats, say): only its final totals and winners are known, and they are checked and
+    kept as given (``is_recorded``). With rounds, any ``result`` is worked out again.
     """
     if not isinstance(game, Mapping):
         raise RuleError(gettext_noop("A game must be a JSON object."))
@@ -393,6 +414,20 @@ def scored_with_hands(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[dic
         if any(total >= target for total in totals.values()):
             finished_at = number
 
+    recorded = _recorded_result(game.get("result"), players) if not rounds else None
+    if recorded is not None:
+        if ended:
+            raise RuleError(
+                gettext_noop(
+                    "A game recorded with its final totals was played to the end, so it can't "
+                    "also be ended early (%(ended)s).",
+                    ended=repr(ended),
+                )
+            )
+        totals, winners = recorded
+        result = {"totals": totals, "finished": True, "winners": winners}
+        return _scored(game, edition, deck, scoring, target, players, ended, [], result), []
+
     finished = finished_at is not None
     if ended and finished:
         raise RuleError(
@@ -413,6 +448,23 @@ def scored_with_hands(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[dic
         "finished": finished or bool(ended),
         "winners": winners_of(totals, scoring) if has_result else [],
     }
+    return _scored(
+        game, edition, deck, scoring, target, players, ended, scored_rounds, result
+    ), held
+
+
+def _scored(
+    game: Mapping[str, Any],
+    edition: str,
+    deck: Deck | None,
+    scoring: Scoring,
+    target: int,
+    players: list[str],
+    ended: str,
+    rounds: list[dict[str, Any]],
+    result: dict[str, Any],
+) -> dict[str, Any]:
+    """The scored game in canonical form: the known keys in order, the others passed through."""
     extras = {k: _copied(v) for k, v in game.items() if k not in GAME_KEYS}
     return {
         "format": FORMAT,
@@ -423,9 +475,78 @@ def scored_with_hands(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[dic
         "players": players,
         **({"ended": ended} if ended else {}),
         **extras,
-        "rounds": scored_rounds,
+        "rounds": rounds,
         "result": result,
-    }, held
+    }
+
+
+def is_recorded(result: Any) -> bool:
+    """Whether a game's ``result`` is a recorded one (it names winners): what a game without
+    rounds carries when only its final totals are known, e.g. a play logged in BG Stats. A
+    game's worked-out result names no winner until a round is played, so an exported game
+    that has not started is never taken for one."""
+    return isinstance(result, Mapping) and bool(result.get("winners"))
+
+
+def _recorded_result(value: Any, players: list[str]) -> tuple[dict[str, int], list[str]] | None:
+    """A game without rounds keeps the final totals and winners it was recorded with (see
+    :func:`is_recorded`), checked like a file's other values; None when it carries none."""
+    if not is_recorded(value):
+        return None
+    totals = value.get("totals")
+    if not isinstance(totals, Mapping):
+        raise RuleError(
+            gettext_noop("The result's 'totals' must map each player to their final total.")
+        )
+    named = {seat_name(name): total for name, total in totals.items()}
+    for name in named:
+        if name not in players:
+            raise RuleError(
+                gettext_noop(
+                    "The result names %(name)s, who is not a player of this game.",
+                    name=_shown(name),
+                )
+            )
+    checked: dict[str, int] = {}
+    for player in players:
+        if player not in named:
+            raise RuleError(
+                gettext_noop("The result gives no final total for %(player)s.", player=player)
+            )
+        checked[player] = parse_total(player, named[player])
+    winners = value.get("winners")
+    if not isinstance(winners, list) or not all(isinstance(name, str) for name in winners):
+        raise RuleError(gettext_noop("The result's 'winners' must be a list of player names."))
+    won = {seat_name(name) for name in winners}
+    for name in won:
+        if name not in players:
+            raise RuleError(
+                gettext_noop("The winner %(name)s is not a player of this game.", name=_shown(name))
+            )
+    # The winners as recorded (a table may have settled a tie its own way), in seat order.
+    return checked, [player for player in players if player in won]
+
+
+def parse_total(player: str, value: Any) -> int:
+    """A recorded final total: a whole number from 0 to MAX_TOTAL."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(
+            gettext_noop(
+                "%(player)s's final total %(value)s must be a whole number.",
+                player=player,
+                value=_shown(value),
+            )
+        )
+    if not 0 <= value <= MAX_TOTAL:
+        raise RuleError(
+            gettext_noop(
+                "%(player)s's final total %(value)s must be from 0 to %(most)s.",
+                player=player,
+                value=value,
+                most=MAX_TOTAL,
+            )
+        )
+    return value
 
 
 def _side_played(number: int, data: Any, deck: Deck | None, edition: str) -> Edition | str:

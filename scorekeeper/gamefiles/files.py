@@ -24,11 +24,27 @@ from scorekeeper.domain import (
     score_game,
 )
 from scorekeeper.domain.decks import digest_of
-from scorekeeper.domain.scoring import FORMAT, clean_name, scored_with_hands, seat_name
+from scorekeeper.domain.scoring import (
+    FORMAT,
+    clean_name,
+    is_recorded,
+    scored_with_hands,
+    seat_name,
+)
 from scorekeeper.domain.words import gettext_noop, words_of
 from scorekeeper.games.audit import AuditEntry, trail_for, trails_for
 from scorekeeper.games.entries import hand_rows, stored_entry
-from scorekeeper.games.models import Challenge, Crew, Game, GameNight, Hand, Player, Round, Seat
+from scorekeeper.games.models import (
+    Challenge,
+    Crew,
+    Game,
+    GameNight,
+    Hand,
+    Player,
+    Round,
+    Seat,
+    Source,
+)
 from scorekeeper.games.nights import crew_evening
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.signals import games_imported
@@ -228,6 +244,8 @@ class _Planned:
     round_times: list[dt.datetime | None] = field(default_factory=list)
     # Each round's points left in each hand, beside ``scored`` (see ``scored_with_hands``).
     held: list[dict[str, int]] = field(default_factory=list)
+    # "" for a game played here, "bgstats" for a play from BG Stats (``Game.source``).
+    source: str = ""
 
 
 @dataclass
@@ -365,7 +383,24 @@ def _plan(data: Any) -> _Planned:
         challenges=[_challenge_fields(item, players) for item in challenges or []],
         round_times=round_times,
         held=held,
+        source=_source(scored.get("source")),
     )
+
+
+def _source(value: Any) -> str:
+    """Where a file's game was recorded: "" (here) or one of ``Source``."""
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str) or value not in Source.values:
+        raise RuleError(
+            gettext_noop(
+                "'source' %(value)s is not a place a game comes from: use %(choices)s, or "
+                "leave it out.",
+                value=_shown(value),
+                choices=", ".join(map(repr, Source.values)),
+            )
+        )
+    return value
 
 
 def players_by_name(crew: Crew, names: list[str]) -> dict[str, Player]:
@@ -580,6 +615,7 @@ def _fill_games(
         game.status = Game.Status.FINISHED if finished else Game.Status.ACTIVE
         # Files written before games could be stopped early have no "ended": played on.
         game.ended = scored.get("ended", "")
+        game.source = plan.source
         game.first_dealer = by_key[plan.first_dealer.casefold()] if plan.first_dealer else None
         game.house_rules = plan.agreed
         game.house_note = plan.note
@@ -617,8 +653,19 @@ def _insert_table_rows(
     for plan, game in new:
         scored = plan.scored
         ids = {name: by_key[name.casefold()].pk for name in scored["players"]}
+        # A game recorded without rounds keeps its final totals and winners on its seats.
+        recorded = not scored["rounds"] and is_recorded(scored["result"])
+        result = scored["result"] if recorded else None
         seats.extend(
-            (crew.pk, game.pk, ids[name], index) for index, name in enumerate(scored["players"])
+            (
+                crew.pk,
+                game.pk,
+                ids[name],
+                index,
+                result["totals"][name] if result else None,
+                name in result["winners"] if result else None,
+            )
+            for index, name in enumerate(scored["players"])
         )
         for number, data in enumerate(scored["rounds"], start=1):
             side = data.get("side")
@@ -645,7 +692,9 @@ def _insert_table_rows(
             )
             for item in plan.challenges
         )
-    _insert_rows(Seat, ["crew", "game", "player", "number"], seats)
+    _insert_rows(
+        Seat, ["crew", "game", "player", "number", "recorded_total", "recorded_won"], seats
+    )
     _insert_rows(
         Round,
         [

@@ -1,12 +1,16 @@
-"""Deleting a game from the table and Undo on the home page (see :mod:`.trash`)."""
+"""Deleting a game from the table and Undo on the home page (see :mod:`.trash`), and the
+crew's games as a BG Stats export file (see :mod:`.bgstats`)."""
 
 from __future__ import annotations
+
+import json
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.domain import RuleError
@@ -22,6 +26,7 @@ from scorekeeper.games.views import (
 from scorekeeper.inputs import posted_int
 from scorekeeper.languages.words import in_words
 
+from .bgstats import export_file
 from .trash import game_delete, game_restore
 
 
@@ -54,3 +59,14 @@ def game_undelete(request: HttpRequest, deleted_id: int) -> HttpResponse:
         return dashboard_page(request, request.crew, error=in_words(error), status=409)  # type: ignore[attr-defined]
     url = reverse("games:game_detail", args=[game.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@crew_required
+@require_GET
+def bgstats_export(request: HttpRequest) -> HttpResponse:
+    """The crew's finished games as a BG Stats export, as ``manage.py export_bgstats`` writes it."""
+    text = json.dumps(export_file(request.crew), indent=2, ensure_ascii=False) + "\n"  # type: ignore[attr-defined]
+    response = HttpResponse(text, content_type="application/json")
+    stamp = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="BGStatsExport-{stamp}.json"'
+    return response

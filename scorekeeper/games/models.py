@@ -181,6 +181,12 @@ class Ending(models.TextChoices):
     ABANDONED = "abandoned", gettext_lazy("Abandoned")
 
 
+class Source(models.TextChoices):
+    """Where a game was recorded, when not at this app's table (nor from its game files)."""
+
+    BGSTATS = "bgstats", "BG Stats"
+
+
 # A game counts in results and stats when it was played to the target ("") or stopped with
 # the leader winning; one stopped with no result, or abandoned, counts nowhere.
 COUNTED_ENDINGS = ("", *ENDINGS_WITH_A_RESULT)
@@ -230,13 +236,16 @@ class Game(models.Model):
     )
     # Set when the table stops a game before anyone reaches the target (see services).
     ended = models.CharField(max_length=12, choices=Ending, blank=True, default="", db_default="")
+    # "" for a game played here; "bgstats" for a play imported from BG Stats, which brought
+    # its final totals and winners only (kept on its seats: ``Seat.recorded_total``).
+    source = models.CharField(max_length=12, choices=Source, blank=True, default="", db_default="")
 
     # Who changed a setting (dealer, house rules, share link) and when; derived fields and
     # the version are written with QuerySet.update() and so leave no history.
     history = HistoricalRecords(
         excluded_fields=[
             *("updated_at", "status", "finished_at", "version", "imported_audit", "uid"),
-            "origin",
+            *("origin", "source"),
         ]
     )
 
@@ -254,6 +263,9 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(scoring__in=[s.value for s in ScoringMode]),
                 name="game_scoring_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(source__in=["", *Source.values]), name="game_source_known"
             ),
         ]
         indexes = [models.Index(fields=["crew", "-started_at"])]
@@ -274,12 +286,24 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     number = models.PositiveSmallIntegerField()
+    # A game recorded without its rounds (a play imported from BG Stats) keeps each player's
+    # final total and whether they won here; NULL for a game played round by round, whose
+    # totals the core works out from the rounds. On the seat, so a roster merge moves them.
+    recorded_total = models.IntegerField(null=True, blank=True)
+    recorded_won = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="seat_unique_number"),
             models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+            models.CheckConstraint(
+                condition=Q(recorded_total__isnull=True, recorded_won__isnull=True)
+                | Q(
+                    recorded_total__isnull=False, recorded_total__gte=0, recorded_won__isnull=False
+                ),
+                name="seat_recorded_total_and_win",
+            ),
         ]
 
     def __str__(self) -> str:

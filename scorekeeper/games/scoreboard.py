@@ -67,7 +67,25 @@ def game_to_dict(game: Game, *, challenges: bool = True) -> dict[str, Any]:
     if challenges:
         data["challenges"] = challenges
     data["rounds"] = rounds
+    if game.source:
+        data["source"] = game.source
+    recorded = recorded_result(game)
+    if recorded is not None:
+        data["result"] = recorded
     return data
+
+
+def recorded_result(game: Game) -> dict[str, Any] | None:
+    """The final totals and winners a game recorded without its rounds keeps on its seats (a
+    play imported from BG Stats), as the format's ``result``; None for a game played here."""
+    seats = game.seats.all()
+    if not seats or seats[0].recorded_total is None:
+        return None
+    return {
+        "totals": {seat.player.name: seat.recorded_total for seat in seats},
+        "finished": True,
+        "winners": [seat.player.name for seat in seats if seat.recorded_won],
+    }
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ from .models import (
     new_token,
 )
 from .nights import crew_evening, latest_night
-from .scoreboard import Board, game_to_dict
+from .scoreboard import Board, game_to_dict, recorded_result
 from .signals import game_changed
 
 User = AbstractBaseUser | AnonymousUser | None
@@ -324,6 +324,7 @@ def round_record(
                 board = Board(game=game, scored=_rescored(_stored(game)))
                 return Saved(board=board, number=round_.number, replayed=True)
     _refuse_if_ended(game)
+    _refuse_if_recorded(game)
     next_number = next_round_number(game)
     if number is not None and number != next_number:
         if number < next_number:
@@ -372,6 +373,18 @@ def _refuse_if_ended(game: Game) -> None:
         raise RuleError(
             _("This game was stopped (%(how)s): resume it to add or delete a round.")
             % {"how": _ending_words(game.ended)}
+        )
+
+
+def _refuse_if_recorded(game: Game) -> None:
+    """A game recorded with its final totals only (a play from BG Stats) has no rounds to go
+    on from: a round would throw its totals away."""
+    if recorded_result(game) is not None:
+        raise RuleError(
+            _(
+                "This game was recorded with its final totals only (no rounds), so it takes "
+                "no rounds."
+            )
         )
 
 

@@ -46,11 +46,15 @@ class NightNameForm(forms.ModelForm):
 
 
 class ImportForm(forms.Form):
-    """A ``scorekeeper-game/1`` file: one game, or an array of games (an export of all)."""
+    """A ``scorekeeper-game/1`` file (one game, or an array of games: an export of all), or a
+    BG Stats export (``BGStatsExport.json``), whose UNO plays come in."""
 
     file = forms.FileField(
         label=gettext_lazy("Game file (.json)"),
-        help_text=gettext_lazy("One game, or the file of all games from “Download all games”."),
+        help_text=gettext_lazy(
+            "One game, the file of all games from “Download all games”, or a BG Stats export "
+            "(BGStatsExport.json)."
+        ),
         error_messages={
             "required": gettext_lazy("Choose a game file to import."),
             "empty": gettext_lazy("The file is empty."),

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
 from scorekeeper.domain import RuleError, scored_game
+from scorekeeper.gamefiles.bgstats import push_link
 from scorekeeper.gamefiles.files import export_game, export_games
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.audit import trail_for
@@ -90,6 +91,8 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
         StandingsTable.for_game(scored, player_ids),
         ChallengesTable(list(game.challenges.all())),
     ]
+    if scored.recorded:  # its final totals only: no round was won
+        tables[1].columns.hide("rounds_won")
     for table in tables:
         configure_table(request, table)
     if response := csv_answer(request, tables, f"game-{game.pk}"):
@@ -111,6 +114,8 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
         ),
         # What a file brought when the game was imported, then the game's own history.
         "trail": [*game.imported_audit, *trail_for(game)],
+        # A game with a winner, as a play BG Stats can log (the crew is its location).
+        "bgstats_link": push_link(game, scored, request.crew) if scored.winners else "",  # type: ignore[attr-defined]
     }
     return render(request, "history/game_record.html", context)
 

@@ -42,6 +42,33 @@ def test_the_lockout_is_for_that_username_from_that_address(client):
 
 
 @pytest.mark.django_db
+def test_many_usernames_guessed_from_one_address_lock_the_address_out(client):
+    """100 wrong passwords over 25 usernames, 4 each (under the limit per username), used to
+    lock nothing."""
+    UserFactory(username="ann")
+    refused = []
+    for number in range(100):
+        response = _log_in(client, f"guess{number % 25}", "wrong-guess")
+        refused.append(response.status_code == 429)
+    assert refused.index(True) == settings.LOGIN_ADDRESS_FAILURE_LIMIT
+    assert all(refused[settings.LOGIN_ADDRESS_FAILURE_LIMIT :])
+    # The whole address: a right password for a name never guessed is refused too ...
+    locked = _log_in(client, "ann", PASSWORD)
+    assert locked.status_code == 429 and "Too many attempts" in locked.content.decode()
+    # ... and another address is not.
+    elsewhere = client.__class__(REMOTE_ADDR="203.0.113.9")
+    assert _log_in(elsewhere, "ann", PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db
+def test_the_address_limit_leaves_a_table_of_friends_room(client):
+    UserFactory(username="ann")
+    for number in range(settings.LOGIN_ADDRESS_FAILURE_LIMIT - 1):
+        assert _log_in(client, f"friend{number % 6}", "typo").status_code == 200
+    assert _log_in(client, "ann", PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db
 def test_a_right_password_before_the_limit_starts_the_count_again(client):
     UserFactory(username="ann")
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
