@@ -14,3 +14,17 @@ resolve("/")
 from scorekeeper.rulesearch.search import lookup  # noqa: E402 (needs the settings loaded)
 
 lookup("who deals first")
+
+# A crew whose player results and ratings were not refreshed after a write (the process died
+# between the write's commit and the refresh) is caught up before the first page: one query
+# when no crew is marked.
+from django.db import DatabaseError  # noqa: E402
+
+from scorekeeper.history.receivers import catch_up_pending  # noqa: E402
+
+try:
+    catch_up_pending()
+except DatabaseError:  # not migrated yet, say: the crew's next write catches it up instead
+    import logging
+
+    logging.getLogger(__name__).exception("Could not catch up the crews' results at start-up")

@@ -531,10 +531,19 @@ def _store(crew: Crew, plans: list[_Planned]) -> ImportReport:
     now = timezone.now()
     # Two imports into one crew take turns (the second sees what the first stored, so the
     # same file sent twice at once is stored once); SQLite's writers take turns anyway.
-    list(Crew.objects.select_for_update().filter(pk=crew.pk).values_list("pk"))
+    locked = Crew.objects.select_for_update().filter(pk=crew.pk)
+    pending = locked.values_list("results_pending", flat=True).first()
     report, new = _new_games(crew, plans)
     if not new:
+        if pending:  # an earlier write's refresh never finished: this one catches it up
+            crew_id = crew.pk
+            transaction.on_commit(
+                lambda: games_imported.send(sender=Game, crew_id=crew_id, game_ids=[], scored={})
+            )
         return report
+    # Marked in the games' own transaction, cleared once their results and ratings are
+    # written: a refresh lost after the commit is caught up later (history.receivers).
+    locked.update(results_pending=True)
     names = [name for plan, _ in new for name in plan.scored["players"]]
     by_key = {name.casefold(): p for name, p in players_by_name(crew, names).items()}
     nights = _nights_for(crew, [plan for plan, _ in new], now)

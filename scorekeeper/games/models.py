@@ -49,9 +49,22 @@ class Crew(models.Model):
         settings.AUTH_USER_MODEL, through="Membership", related_name="crews", blank=True
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # Set in the transaction of a write whose derived rows (the history's player results and
+    # ratings) are refreshed after its commit, cleared when that refresh has finished: a crew
+    # still marked lost its refresh (a crash, a lost connection) and is caught up at its next
+    # write or the next start (scorekeeper.history.receivers.catch_up).
+    results_pending = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(Lower("name"), name="crew_name_unique_ci")]
+        indexes = [
+            # The start-up check reads only the marked crews: one small index scan.
+            models.Index(
+                fields=["results_pending"],
+                condition=Q(results_pending=True),
+                name="crew_results_pending",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -166,17 +166,20 @@ def rebuild(crew_id: int) -> int:
         return len(rows)
 
 
-def refresh_from(crew_id: int, game_id: int) -> None:
+def refresh_from(crew_id: int, game_id: int) -> bool:
     """Recompute the crew's ratings from this game on (all of them when the game is gone:
-    its rows went with it, so where it stood is unknown)."""
+    its rows went with it, so where it stood is unknown). Whether the crew is marked as
+    awaiting a refresh an earlier write lost (``Crew.results_pending``, read with the lock)."""
     started_at = Game.objects.filter(pk=game_id).values_list("started_at", flat=True).first()
     if started_at is None:
         rebuild(crew_id)
-        return
+        return False
     after = (started_at, game_id)
     with transaction.atomic():
-        if not _lock(crew_id):
-            return
+        locked = Crew.objects.select_for_update().filter(pk=crew_id)
+        pending = locked.values_list("results_pending", flat=True).first()
+        if pending is None:
+            return False
         ratings = Rating.objects.filter(crew_id=crew_id)
         changed = ratings.filter(_from(after, "played_at", "game_id"))
         cut = changed.aggregate(first=Min("sequence"))["first"]
@@ -193,6 +196,7 @@ def refresh_from(crew_id: int, game_id: int) -> None:
         changed.delete()
         rows = rate(games, states, last + 1, crew_id)
         _insert(rows)
+    return pending
 
 
 @dataclass(frozen=True)

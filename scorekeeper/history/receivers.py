@@ -10,7 +10,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 
 from scorekeeper.domain import ScoredGame
 from scorekeeper.games.models import Crew
@@ -43,8 +43,8 @@ def refresh_game_results(
         return
     try:
         stats.refresh_game(game_id)
-        if crew_id is not None:
-            ratings.refresh_from(crew_id, game_id)
+        if crew_id is not None and ratings.refresh_from(crew_id, game_id):
+            catch_up(crew_id)  # an earlier write's refresh was lost: this write repairs it
     except DatabaseError:
         logger.exception("Could not refresh the results of game %s", game_id)
 
@@ -56,7 +56,30 @@ def refresh_imported_results(
     did (``scored``, by game id): one refresh of the crew's stale rows, however many games the
     file held. Failures are logged, as above."""
     try:
-        stats.refresh_results(Crew(pk=crew_id), scored)
-        ratings.rebuild(crew_id)
+        catch_up(crew_id, scored)
     except DatabaseError:
         logger.exception("Could not refresh the results of crew %s after an import", crew_id)
+
+
+def catch_up(crew_id: int, scored: Mapping[int, ScoredGame] | None = None) -> None:
+    """Bring the crew's results and ratings in line with its games, then clear its
+    ``results_pending`` mark, all under the crew's row lock: a write that marks the crew
+    meanwhile waits for the lock, so its mark outlives this refresh. The SeatResult rows are
+    rewritten where their stamps say so (``scored``: games already scored), the ratings
+    recomputed from scratch. A crash half-way leaves the mark, for the next try."""
+    with transaction.atomic():
+        locked = Crew.objects.select_for_update().filter(pk=crew_id)
+        if not list(locked.values_list("pk")):
+            return  # the crew is gone
+        stats.refresh_results(Crew(pk=crew_id), scored)
+        ratings.rebuild(crew_id)
+        locked.filter(results_pending=True).update(results_pending=False)
+
+
+def catch_up_pending() -> int:
+    """Catch up every crew whose refresh was lost (run at start-up: one query when none
+    is); the number of crews caught up."""
+    pending = list(Crew.objects.filter(results_pending=True).values_list("pk", flat=True))
+    for crew_id in pending:
+        catch_up(crew_id)
+    return len(pending)
