@@ -96,9 +96,11 @@ def test_the_next_finished_game_restores_the_ratings(
 ):
     crew = crashed_import
     game = GameFactory(crew=crew, players=["Ann", "Ben"], target=50)
-    with django_capture_on_commit_callbacks(execute=True):
-        with locked_game(game_id=game.pk, crew=crew) as locked:
-            round_record(game=locked, winner="Ben", hands={"Ann": 60})
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        locked_game(game_id=game.pk, crew=crew) as locked,
+    ):
+        round_record(game=locked, winner="Ben", hands={"Ann": 60})
     assert not pending(crew)
     assert assert_results_match(crew) == 3
     assert stored(crew) == from_scratch(crew)
