@@ -5,7 +5,8 @@ Run: .venv/bin/python bench/history_pages.py [--games N] [--runs N]
 Seeds a throwaway SQLite database under /tmp with ``seed_demo``, then times each page through
 the Django test client, signed in, and prints the median of several runs in milliseconds.
 Target: the players table (all time and by season), the nights list by season, a night's page
-and its shared recap under 300 ms each.
+and its shared recap, the records (all time and by season) and a player's page with their
+records and rivals (all time and by season) under 300 ms each.
 """
 
 from __future__ import annotations
@@ -97,6 +98,9 @@ def run(games: int, runs: int) -> int:
         ("game nights list", "/nights/"),
         ("a game's record", f"/games/{game.pk}/record/"),
         ("a player's page", f"/players/{player.pk}/"),
+        ("a player's page, a season (a year)", f"/players/{player.pk}/?season={year}"),
+        ("records", "/players/records/"),
+        ("records, a season (a year)", f"/players/records/?season={year}"),
         ("head to head", f"/players/head-to-head/?a={player.pk}&b={other.pk}"),
     ]
     pages = [(label, url.format(a=player.pk, b=other.pk)) for label, url in pages]
@@ -107,6 +111,10 @@ def run(games: int, runs: int) -> int:
         "game nights list, a season",
         "a night's page",
         "a night's shared recap",
+        "a player's page",
+        "a player's page, a season (a year)",
+        "records",
+        "records, a season (a year)",
     }
     print(f"median of {runs} runs (after 2 warm-up runs), server time via the test client:")
     failed = False

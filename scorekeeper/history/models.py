@@ -40,6 +40,13 @@ class SeatResult(models.Model):
     # Wild Draw Four challenges: won when the other side had to draw.
     challenges_won = models.PositiveIntegerField()
     challenges_lost = models.PositiveIntegerField()
+    # What the records read (records.record_figures): the most points this player took in one
+    # round, the farthest they trailed the leader after a round (both None for a game without
+    # rounds), and on a winner's row the gap between the first two final totals (0 for a
+    # shared win; None on the others' rows).
+    biggest_round = models.PositiveIntegerField(null=True)
+    deficit = models.PositiveIntegerField(null=True)
+    margin = models.PositiveIntegerField(null=True)
     # The game as it was when this row was computed.
     game_updated_at = models.DateTimeField()
     game_rounds = models.PositiveIntegerField()

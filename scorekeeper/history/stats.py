@@ -51,6 +51,7 @@ from scorekeeper.games.models import (
 from scorekeeper.games.scoreboard import game_to_dict
 
 from .models import SeatResult
+from .records import record_figures
 
 TABLES = {
     "game": Game._meta.db_table,
@@ -113,6 +114,7 @@ def result_rows(game: Game, scored: ScoredGame | None = None) -> list[SeatResult
         "game_challenges": len(challenges),
     }
     rows = []
+    kept = record_figures(scored)
     for name, figures in scored.seat_figures().items():
         player_id = players[name]
         rows.append(
@@ -130,6 +132,9 @@ def result_rows(game: Game, scored: ScoredGame | None = None) -> list[SeatResult
                 held_hands=figures.held_hands,
                 challenges_won=won[player_id],
                 challenges_lost=lost[player_id],
+                biggest_round=kept[name].biggest_round,
+                deficit=kept[name].deficit,
+                margin=kept[name].margin,
                 **stamp,
             )
         )

@@ -13,12 +13,12 @@ from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django_tables2.export import TableExport
 
 from scorekeeper.domain import COLOUR_NAMES, WENT_OUT_ON, ScoredGame
 from scorekeeper.games.models import Challenge, Edition, GameNight, ScoringMode
-from scorekeeper.history import ratings
+from scorekeeper.history import ratings, records
 from scorekeeper.history.models import SeatResult
 from scorekeeper.languages.words import in_words
 
@@ -608,3 +608,167 @@ class HeadToHeadTable(HistoryTable):
         if record.b_won:
             return _("%(player)s won") % {"player": b}
         return _("Someone else won")
+
+
+# --- Records (scorekeeper/history/records.py) -------------------------------------------------
+
+RECORD_NAMES = {
+    records.Kind.STREAK: gettext_lazy("Longest winning streak"),
+    records.Kind.NIGHT_WINS: gettext_lazy("Most wins in one night"),
+    records.Kind.BIGGEST_ROUND: gettext_lazy("Biggest round"),
+    records.Kind.COMEBACK: gettext_lazy("Best comeback"),
+    records.Kind.CLOSEST: gettext_lazy("Closest finish"),
+    records.Kind.QUICKEST: gettext_lazy("Quickest win"),
+    records.Kind.GAMES: gettext_lazy("Most games played"),
+}
+# A player's own page: their games played are a count, not the crew's most.
+PLAYER_RECORD_NAMES = {**RECORD_NAMES, records.Kind.GAMES: gettext_lazy("Games played")}
+# The headings of the players' records table, short enough for a phone's card.
+RECORD_HEADINGS = {
+    records.Kind.STREAK: gettext_lazy("Streak"),
+    records.Kind.NIGHT_WINS: gettext_lazy("Wins in a night"),
+    records.Kind.BIGGEST_ROUND: gettext_lazy("Biggest round"),
+    records.Kind.COMEBACK: gettext_lazy("Comeback"),
+    records.Kind.CLOSEST: gettext_lazy("Closest finish"),
+    records.Kind.QUICKEST: gettext_lazy("Quickest win"),
+    records.Kind.GAMES: gettext_lazy("Games"),
+}
+
+
+def record_figure(kind: records.Kind, value: int) -> str:
+    """A record's figure in words: "7 games in a row", "from 120 points behind"."""
+    words = {
+        records.Kind.STREAK: ngettext("%(count)s game in a row", "%(count)s games in a row", value),
+        records.Kind.NIGHT_WINS: ngettext("%(count)s win", "%(count)s wins", value),
+        records.Kind.BIGGEST_ROUND: ngettext("%(count)s point", "%(count)s points", value),
+        records.Kind.COMEBACK: ngettext(
+            "from %(count)s point behind", "from %(count)s points behind", value
+        ),
+        records.Kind.CLOSEST: ngettext("by %(count)s point", "by %(count)s points", value),
+        records.Kind.QUICKEST: ngettext("in %(count)s round", "in %(count)s rounds", value),
+        records.Kind.GAMES: ngettext("%(count)s game", "%(count)s games", value),
+    }[kind]
+    return words % {"count": number_format(value)}
+
+
+def record_link(record: records.Record) -> str:
+    """Where a record was set: its night for the wins in one night, else its game."""
+    if record.kind is records.Kind.NIGHT_WINS:
+        return reverse("nights:night_detail", args=[record.night_id])
+    return reverse("history:game_record", args=[record.game_id])
+
+
+class RecordsTable(HistoryTable):
+    """Records, one a row: what, who holds it, the figure, and where it was set."""
+
+    export_key = "records"
+    caption = gettext_lazy("Records")
+    name = tables.Column(verbose_name=gettext_lazy("Record"))
+    holder = tables.Column(verbose_name=gettext_lazy("Held by"), linkify=_player_link)
+    figure = tables.Column(verbose_name=gettext_lazy("Figure"))
+    set_in = tables.Column(verbose_name=gettext_lazy("Set in"), empty_values=())
+
+    class Meta(HistoryTable.Meta):
+        orderable = False
+        fields = ("name", "holder", "figure", "set_in")
+        sequence = fields
+        attrs = {"class": "history-table h-records"}
+
+    @classmethod
+    def for_records(
+        cls,
+        found: Mapping[records.Kind, records.Record],
+        *,
+        names: Mapping[int, str],
+        nights: Mapping[int, GameNight],
+        labels: Mapping[records.Kind, Any] = RECORD_NAMES,
+        **kwargs: Any,
+    ) -> RecordsTable:
+        rows = [
+            {
+                "kind": record.kind,
+                "name": labels[record.kind],
+                "holder": names.get(record.player_id, ""),
+                "player_id": record.player_id,
+                "value": record.value,
+                "figure": record_figure(record.kind, record.value),
+                "record": record,
+                "night": nights.get(record.night_id),
+            }
+            for record in (found[kind] for kind in records.Kind if kind in found)
+        ]
+        return cls(rows, **kwargs)
+
+    def value_figure(self, record: dict[str, Any]) -> int:
+        return record["value"]
+
+    def render_set_in(self, record: dict[str, Any]) -> str:
+        night = record["night"]
+        if record["kind"] is records.Kind.NIGHT_WINS:
+            return format_html('<a href="{}">{}</a>', record_link(record["record"]), night or "")
+        return format_html(
+            '<a href="{}">{}<span class="h-sub">{}</span></a>',
+            record_link(record["record"]),
+            _("Game #%(number)s") % {"number": record["record"].game_id},
+            night or "",
+        )
+
+    def value_set_in(self, record: dict[str, Any]) -> str:
+        night = record["night"]
+        if record["kind"] is records.Kind.NIGHT_WINS:
+            return night.date.isoformat() if night else ""
+        return f"#{record['record'].game_id}"
+
+
+class RecordColumn(tables.Column):
+    """One kind of record in the players' records table: the figure, linked to where it was
+    set ("—" for a record the player does not hold)."""
+
+    def __init__(self, kind: records.Kind, **kwargs: Any) -> None:
+        self.kind = kind
+        super().__init__(
+            accessor=tables.A(f"records__{kind.value}"),
+            verbose_name=RECORD_HEADINGS[kind],
+            attrs=_stat_cells(),
+            default="—",
+            **kwargs,
+        )
+
+    def render(self, value: records.Record) -> str:
+        return format_html(
+            '<a href="{}" aria-label="{}">{}</a>',
+            record_link(value),
+            record_figure(value.kind, value.value),
+            number_format(value.value),
+        )
+
+    def value(self, value: Any) -> int | str:
+        return value.value if isinstance(value, records.Record) else ""
+
+
+class PlayerRecordsTable(HistoryTable):
+    """Each player's records, a row a player (a card of figures on a phone)."""
+
+    export_key = "players"
+    caption = gettext_lazy("Each player's records")
+    name = tables.Column(
+        verbose_name=gettext_lazy("Player"), linkify=_player_link, attrs=_stat_cells("sticky-col")
+    )
+
+    class Meta(HistoryTable.Meta):
+        orderable = False
+        attrs = {"class": "history-table stats-table"}
+
+    @classmethod
+    def for_players(
+        cls,
+        by_player: Mapping[int, Mapping[records.Kind, records.Record]],
+        *,
+        names: Mapping[int, str],
+    ) -> PlayerRecordsTable:
+        rows = [
+            {"name": names.get(player_id, ""), "player_id": player_id, "records": held}
+            for player_id, held in by_player.items()
+        ]
+        rows.sort(key=lambda row: (row["name"].casefold(), row["player_id"]))
+        return cls(rows, extra_columns=[(kind.value, RecordColumn(kind)) for kind in records.Kind])

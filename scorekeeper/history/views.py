@@ -29,7 +29,7 @@ from scorekeeper.games.scoreboard import game_to_dict, load_game
 from scorekeeper.languages.words import in_words
 from scorekeeper.rules import house_rule_labels
 
-from . import charts, ratings, stats
+from . import charts, ratings, record_pages, stats
 from .filters import GameFilter
 from .forms import HeadToHeadForm, ImportForm
 from .services import import_games
@@ -168,7 +168,10 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     # The chart and its table show the last RATING_POINTS rated games: a player of years has
     # thousands, more than a phone's chart can draw or anyone reads.
     rated = list(ratings.history_of(player).order_by("-sequence")[:RATING_POINTS])[::-1]
-    others = Player.objects.filter(crew=request.crew).exclude(pk=player.pk)
+    others = list(Player.objects.filter(crew=request.crew).exclude(pk=player.pk))
+    # Records and rivals, in the season chosen (their own menu); the figures above are all time.
+    held, valid = record_pages.player_context(request, player, others)
+    configure_table(request, held["records_table"])
     win_rate = summary["win_rate"] if summary else None
     context = {
         "player": player,
@@ -182,8 +185,21 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "rating_chart": charts.rating_line([row.ordinal for row in rated]) if rated else "",
         "rated_all": not rated or rated[0].games == 1,
         "others": others,
+        **held,
     }
-    return render(request, "history/player_detail.html", context)
+    return render(request, "history/player_detail.html", context, status=200 if valid else 422)
+
+
+@crew_required
+@require_GET
+def records(request: HttpRequest) -> HttpResponse:
+    context, valid = record_pages.crew_context(request)
+    tables = [context["table"], context["players_table"]]
+    for table in tables:
+        configure_table(request, table)
+    if response := csv_answer(request, tables, "records"):
+        return response
+    return render(request, "history/records.html", context, status=200 if valid else 422)
 
 
 @crew_required

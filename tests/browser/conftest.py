@@ -155,6 +155,12 @@ def every_screen(table_member) -> list[Screen]:
         Screen("roster player", reverse("roster:player_edit", args=[first.pk])),
         Screen("seasons", reverse("history:seasons")),
         Screen("players by season", reverse("history:player_list") + f"?season={season}"),
+        Screen("records", reverse("history:records")),
+        Screen("records by season", reverse("history:records") + f"?season={season}"),
+        Screen(
+            "player by season",
+            reverse("history:player_detail", args=[first.pk]) + f"?season={season}",
+        ),
         Screen("shared recap", reverse("nights:night_recap_shared", args=[recap]), signed_in=False),
     ]
 
