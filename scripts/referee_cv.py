@@ -32,6 +32,12 @@ from scorekeeper.rulesearch import questions  # noqa: E402
 # the others, all in per cent.
 FLOORS = {"right": 91.0, "right_en": 89.0, "right_es": 89.0, "top3": 97.0}
 CEILINGS = {"wrong_banner": 2.0, "wrong_covered": 12.0}
+# The open cases (questions at the edge of an entry, ``corpus/open-cases.tsv``) are judged on
+# their own line: they are new and harder (their parent entry is one word away), and mixed in
+# they would hide a fall on the questions the floors above were set on. Right: the open
+# verdict, or the banner with the open case first. 63 % when they were added (61 of 97).
+OPEN_CASES = "open-cases.tsv"
+OPEN_CASES_FLOOR = 55.0
 
 
 def below_floors(rows: dict[str, dict[str, float]]) -> list[str]:
@@ -67,6 +73,7 @@ def main() -> None:
     totals: dict[str, list[dict[str, bool]]] = {"en": [], "es": []}
     settled_flags: dict[str, list[bool]] = {"en": [], "es": []}
     misses = []
+    opened: list[dict[str, bool]] = []
     for fold in (0, 1):
         train = [q for q in tuning if fold_of(q.text) != fold]
         test = [q for q in tuning if fold_of(q.text) == fold]
@@ -78,6 +85,9 @@ def main() -> None:
         accuracy = importlib.reload(importlib.import_module("scorekeeper.rulesearch.evaluation"))
         for question in test:
             verdict = accuracy.judge(question)
+            if question.source == OPEN_CASES:
+                opened.append(verdict)
+                continue
             totals[question.language].append(verdict)
             settled_flags[question.language].append(question.settled)
             if show and not verdict["right"]:
@@ -113,8 +123,15 @@ def main() -> None:
         )
     for miss in misses:
         print(miss)
+    open_right = 100 * sum(v["right"] for v in opened) / len(opened) if opened else 100.0
+    print(
+        f"open cases (the edges of entries, {OPEN_CASES}): {len(opened)} questions,"
+        f" {open_right:.1f}% right, {sum(v['wrong_covered'] for v in opened)} answered as settled"
+    )
     if "--floors" in sys.argv:
         missed = below_floors(rows)
+        if open_right < OPEN_CASES_FLOOR:
+            missed.append(f"open cases right {open_right:.1f} % < {OPEN_CASES_FLOOR}")
         if missed:
             sys.exit("below the floors: " + "; ".join(missed))
         print("every figure at or above its floor")

@@ -373,6 +373,32 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        slug="two-packs",
+        title="Two packs together for more than ten players",
+        answer=(
+            "Every sheet is written for one pack, and those that give a number say 2 to 10 "
+            "players; the Water Drop sheet gives none. No sheet covers whether a bigger group "
+            "may shuffle two packs together, or what would change if it did. Agree it at the "
+            "table."
+        ),
+        silent=True,  # the answer says no sheet covers the case
+        cites=(
+            _u("CONTENTS, lines 26-29"),
+            Cite("kitty", "INSTRUCTIONS heading and CONTENTS, lines 3-7"),
+            Cite("cheese-touch", "INSTRUCTIONS heading and CONTENTS, lines 5-10"),
+            Cite("water-drop", "Contents, line 6"),
+            _s("Setup, line 2"),
+        ),
+        related=("player-count", "deck-classic"),
+        aliases=(
+            "two decks",
+            "more than 10 players",
+            "play with 2 packs",
+            "combine two uno decks",
+            "double deck uno",
+        ),
+    ),
+    Entry(
         slug="who-deals",
         title="Who deals",
         answer=(
@@ -964,6 +990,33 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        slug="wild-colour-unnamed",
+        title="A Wild's colour: not named, or changed after",
+        answer=(
+            "Whoever plays a Wild or a +4 picks the colour play continues in, and the general "
+            "summary has them say it out loud for the next player. No sheet covers what "
+            "happens when nobody names a colour, or whether a colour once named may be taken "
+            "back and changed. Agree it at the table."
+        ),
+        silent=True,  # the answer says no sheet covers the case
+        cites=(
+            _u("Wild Card, line 134"),
+            _u("Wild Draw 4 Card, line 142"),
+            *B_WILD,
+            *B_WD4,
+            _s("Wild, line 25"),
+            _s("Wild Draw Four, line 26"),
+        ),
+        related=("wild", "wild-draw-four"),
+        aliases=(
+            "forgot to call a colour",
+            "wild with no colour called",
+            "can i change the colour i called",
+            "changed my mind on the colour",
+            "take back the colour",
+        ),
+    ),
+    Entry(
         slug="wild-any-time",
         title="A Wild when you have a matching card",
         answer=(
@@ -1071,6 +1124,84 @@ ENTRIES: tuple[Entry, ...] = (
             "sheet's limit and asks before logging anyone else's."
         ),
     ),
+    Entry(
+        slug="wd4-last-card-challenge",
+        title="Challenging a +4 that was a player's last card",
+        answer=(
+            "Going out on a +4 still makes the next player pick up 4, which the winner scores; "
+            "with no other card in hand, that +4 can't have broken the colour rule. No sheet "
+            "covers whether it may still be challenged once the round is over, or whether a "
+            "losing challenger's 2 extra cards are scored. Agree it at the table."
+        ),
+        silent=True,  # the answer says no sheet covers the case
+        cites=(
+            _u("Wild Draw 4 Card, lines 143-146"),
+            _u("GOING OUT, line 174"),
+            *B_WD4,
+            *B_CHALLENGE,
+            *B_LAST_DRAW_CARD,
+            _s("Wild Draw Four, line 26"),
+            _s("line 18"),
+        ),
+        related=("wd4-challenge", "going-out-draw-card", "wild-draw-four"),
+        aliases=(
+            "challenge a wild draw four on the last card",
+            "plus four last card challenge",
+            "can you challenge someone who went out on a +4",
+            "challenge after they go out",
+            "last card wild draw four bluff",
+        ),
+    ),
+    Entry(
+        slug="wd4-challenge-when",
+        title="Challenging a +4 after picking up the cards",
+        answer=(
+            "The sheets let the player a +4 lands on challenge it, and say who picks up what "
+            "either way. No sheet covers by when: before the 4 cards are picked up, after, or "
+            "even once play has moved on. Agree it at the table."
+        ),
+        silent=True,  # the answer says no sheet covers the case
+        cites=(
+            _u("Wild Draw 4 Card, lines 146-147"),
+            _u("FAQ, line 245"),
+            *B_CHALLENGE,
+            _s("Wild Draw Four, line 26"),
+        ),
+        related=("wd4-challenge", "wild-draw-four"),
+        aliases=(
+            "challenge after drawing the four",
+            "too late to challenge a wild draw four",
+            "when do you have to challenge",
+            "can i challenge after i picked up",
+            "challenge on my next turn",
+        ),
+    ),
+    Entry(
+        slug="wd4-challenge-after",
+        title="After a +4 challenge: who plays next",
+        answer=(
+            "The sheets say who picks up after a challenge: the player of the +4 takes the 4 "
+            "if caught, the challenger takes 6 if not. No sheet covers whether the challenger "
+            "still misses the turn afterwards, whichever way it goes, or whether the colour "
+            "named still stands. Agree it at the table."
+        ),
+        silent=True,  # the answer says no sheet covers the case
+        cites=(
+            _u("Wild Draw 4 Card, lines 142-146"),
+            _u("FAQ, line 245"),
+            *B_WD4,
+            *B_CHALLENGE,
+            _s("Wild Draw Four, line 26"),
+        ),
+        related=("wd4-challenge", "wild-draw-four"),
+        aliases=(
+            "do i still lose my turn after a challenge",
+            "who goes after a wild draw four challenge",
+            "won the challenge do i play",
+            "lost the challenge do i miss my turn",
+            "whose turn after the challenge",
+        ),
+    ),
     # --- Special cards ------------------------------------------------------------------------
     Entry(
         slug="kitty-card",
@@ -1099,6 +1230,31 @@ ENTRIES: tuple[Entry, ...] = (
         interpretation=(
             "The sheet calls it a wild card as well but never says what it may go on; we read "
             "it as going on any card, like a Wild."
+        ),
+    ),
+    Entry(
+        slug="kitty-no-sheldon-left",
+        title="Kitty: no Sheldon or Penny card left to draw",
+        answer=(
+            "The Kitty sheet has the next player keep drawing until a card showing Sheldon or "
+            "Penny turns up, and an empty draw pile is rebuilt from the discard pile. No sheet "
+            "covers what happens when no Sheldon or Penny card is left to draw, even after "
+            "that reshuffle. Agree it at the table."
+        ),
+        silent=True,  # the answer says no sheet covers the case
+        cites=(
+            Cite("kitty", "Kitty Card, lines 97-99"),
+            Cite("kitty", "GOING OUT, lines 116-117"),
+            _s("Note, line 12"),
+        ),
+        editions=("kitty",),
+        related=("kitty-card", "draw-pile-runs-out"),
+        aliases=(
+            "kitty and no sheldon left",
+            "kitty draw pile ran out",
+            "no penny cards left kitty",
+            "kitty keep drawing forever",
+            "kitty drew the whole deck",
         ),
     ),
     Entry(
@@ -1148,6 +1304,52 @@ ENTRIES: tuple[Entry, ...] = (
             "cheese touch and i have no yellow",
             "what if i cant play yellow on the cheese touch",
             "cheese touch draw more",
+        ),
+    ),
+    Entry(
+        slug="cheese-touch-on-cheese",
+        title="A Cheese Touch played on a Cheese Touch",
+        answer=(
+            "The sheet only says a Cheese Touch goes on a yellow card, that the player it hits "
+            "picks up 2 and carries on with a yellow card, and that it is an ordinary yellow "
+            "card after that. It doesn't say whether that player may answer with a Cheese "
+            "Touch of their own, handing the 2 cards on. Agree it at the table."
+        ),
+        silent=True,  # the answer says the sheet does not cover the case
+        cites=(Cite("cheese-touch", "Cheese Touch Card, lines 115-129"),),
+        editions=("cheese-touch",),
+        related=("cheese-touch-card", "cheese-touch-no-yellow", "stacking"),
+        aliases=(
+            "cheese touch on a cheese touch",
+            "can i pass the cheese touch back",
+            "answer cheese touch with cheese touch",
+            "stack cheese touch",
+            "two cheese touches in a row",
+        ),
+    ),
+    Entry(
+        slug="cheese-touch-on-wild",
+        title="Cheese Touch on a Wild that named yellow",
+        answer=(
+            "The Cheese Touch sheet lets the card go down only on yellow cards, and the "
+            "general summary describes a Wild as standing for all four colours. No sheet "
+            "covers whether a Wild or +4 whose player named yellow counts as a yellow card "
+            "for the Cheese Touch. Agree it at the table."
+        ),
+        silent=True,  # the answer says no sheet covers the case
+        cites=(
+            Cite("cheese-touch", "Cheese Touch Card, lines 115-117"),
+            Cite("cheese-touch", "Wild Card, lines 79-89"),
+            Cite("cheese-touch", "Wild Draw 4 Card, lines 95-97"),
+            _s("Wild, line 25"),
+        ),
+        editions=("cheese-touch",),
+        related=("cheese-touch-card", "wild"),
+        aliases=(
+            "cheese touch on a wild",
+            "cheese touch after yellow is called",
+            "does a yellow wild count for cheese touch",
+            "cheese touch on a plus four that named yellow",
         ),
     ),
     Entry(
@@ -1407,6 +1609,30 @@ ENTRIES: tuple[Entry, ...] = (
             "reading for the English sheets as well."
         ),
     ),
+    Entry(
+        slug="no-cards-to-draw",
+        title="Nothing left to draw, even after reshuffling",
+        answer=(
+            "When the draw pile is empty, the sheets have you shuffle the discard pile into a "
+            "new one and play on. No sheet covers what happens when there is nothing to "
+            "shuffle, because the players hold every other card. Agree it at the table."
+        ),
+        silent=True,  # the answer says no sheet covers the case
+        cites=(
+            _u("GOING OUT, line 175"),
+            *B_DEPLETED,
+            Cite("water-drop", "Spanish text: Cerrar el juego, lines 246-247"),
+            _s("Note, line 12"),
+        ),
+        related=("draw-pile-runs-out",),
+        aliases=(
+            "no cards left anywhere",
+            "discard pile is empty too",
+            "nothing to reshuffle",
+            "no discard pile to reshuffle",
+            "cant draw and cant reshuffle",
+        ),
+    ),
     # --- Scoring and winning ---------------------------------------------------------------------
     Entry(
         slug="card-points",
@@ -1497,6 +1723,30 @@ ENTRIES: tuple[Entry, ...] = (
             "low score",
             "count the points in your own hand",
             "penalty points",
+        ),
+    ),
+    Entry(
+        slug="lowest-score-tie",
+        title="Alternative scoring: a tie for the lowest score",
+        answer=(
+            "In the alternative scoring each player keeps a running total of the points left "
+            "in their hand, and once somebody reaches 500 the lowest total wins. No sheet "
+            "covers what happens when two or more players share that lowest total. Agree it "
+            "at the table."
+        ),
+        silent=True,  # the answer says no sheet covers the case
+        cites=(_u("SCORING AND WINNING, line 205"), *B_LOWEST),
+        related=("winning-lowest", "scoring-round"),
+        aliases=(
+            "tie for lowest score",
+            "two players tied lowest",
+            "tiebreak",
+            "same low score who wins",
+            "tied on fewest points",
+        ),
+        interpretation=(
+            "Scorekeeper's scoreboard shares the win between the tied players, as it does for "
+            "equal best totals in either scoring."
         ),
     ),
     Entry(

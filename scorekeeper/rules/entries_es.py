@@ -140,6 +140,22 @@ ENTRIES_ES: dict[str, Translation] = {
             "desde que edad",
         ),
     ),
+    "two-packs": Translation(
+        title="Dos barajas juntas para más de diez jugadores",
+        answer=(
+            "Todas las hojas están pensadas para una sola baraja, y las que dan una cifra "
+            "hablan de 2 a 10 jugadores; la de Water Drop no da ninguna. Ninguna hoja dice si "
+            "un grupo más grande puede mezclar dos barajas, ni qué cambiaría entonces. "
+            "Acuérdalo con la mesa."
+        ),
+        aliases=(
+            "dos barajas",
+            "mas de 10 jugadores",
+            "jugar con 2 mazos",
+            "juntar dos barajas de uno",
+            "uno con baraja doble",
+        ),
+    ),
     "who-deals": Translation(
         title="Quién reparte",
         answer=(
@@ -588,6 +604,22 @@ ENTRIES_ES: dict[str, Translation] = {
             "quien elige el color despues de un comodin",
         ),
     ),
+    "wild-colour-unnamed": Translation(
+        title="El color de un Comodín: sin decirlo o cambiado",
+        answer=(
+            "Quien juega un Comodín o un Comodín Toma 4 elige el color en que sigue la "
+            "partida, y el resumen general pide decirlo en voz alta al siguiente. Ninguna hoja "
+            "dice qué pasa si nadie nombra un color, ni si un color ya dicho puede retirarse y "
+            "cambiarse. Acuérdalo con la mesa."
+        ),
+        aliases=(
+            "se me olvido decir el color",
+            "comodin sin decir color",
+            "puedo cambiar el color que pedi",
+            "me arrepenti del color",
+            "retirar el color del comodin",
+        ),
+    ),
     "wild-any-time": Translation(
         title="Un Comodín teniendo una carta que sirve",
         answer=(
@@ -670,6 +702,53 @@ ENTRIES_ES: dict[str, Translation] = {
             "retar el +4",
         ),
     ),
+    "wd4-last-card-challenge": Translation(
+        title="Desafiar un +4 que era la última carta",
+        answer=(
+            "Salir con un +4 obliga igualmente al siguiente jugador a tomar 4, y el ganador "
+            "las cuenta; sin otra carta en la mano, ese +4 no pudo saltarse la regla del "
+            "color. Ninguna hoja dice si aún se puede desafiar una vez terminada la mano, ni "
+            "si cuentan las 2 cartas de más de quien pierde el desafío. Acuérdalo con la mesa."
+        ),
+        aliases=(
+            "desafiar un +4 en la ultima carta",
+            "desafio si gana con un comodin toma 4",
+            "se puede retar al que salio con +4",
+            "ultima carta toma 4 y desafio",
+            "reto despues de que gano la mano",
+        ),
+    ),
+    "wd4-challenge-when": Translation(
+        title="Desafiar un +4 después de tomar las cartas",
+        answer=(
+            "Las hojas dejan que el jugador al que le cae un +4 lo desafíe, y dicen quién toma "
+            "qué en cada caso. Ninguna dice hasta cuándo: antes de tomar las 4 cartas, después, "
+            "o incluso cuando el juego ya siguió. Acuérdalo con la mesa."
+        ),
+        aliases=(
+            "desafiar despues de robar las 4",
+            "ya tome las cartas puedo desafiar",
+            "hasta cuando se puede desafiar",
+            "es tarde para retar el +4",
+            "desafiar en mi siguiente turno",
+        ),
+    ),
+    "wd4-challenge-after": Translation(
+        title="Tras desafiar un +4: quién juega después",
+        answer=(
+            "Las hojas dicen quién toma cartas tras el desafío: quien tiró el +4 toma las 4 si "
+            "lo pillan, y quien desafía toma 6 si no. Ninguna dice si quien desafía pierde "
+            "igualmente el turno, gane o pierda, ni si sigue valiendo el color elegido. "
+            "Acuérdalo con la mesa."
+        ),
+        aliases=(
+            "pierdo el turno despues del desafio",
+            "quien juega despues de desafiar el toma 4",
+            "gane el desafio juego yo",
+            "perdi el reto pierdo turno",
+            "a quien le toca tras el desafio",
+        ),
+    ),
     # --- Cartas especiales ------------------------------------------------------------------
     "kitty-card": Translation(
         title="Carta Kitty",
@@ -691,6 +770,22 @@ ENTRIES_ES: dict[str, Translation] = {
             "sobre que va la kitty",
             "cuantas robo con la kitty",
             "gatito",
+        ),
+    ),
+    "kitty-no-sheldon-left": Translation(
+        title="Kitty: no queda ninguna carta de Sheldon o Penny",
+        answer=(
+            "La hoja de Kitty hace que el siguiente jugador siga tomando hasta que salga una "
+            "carta con Sheldon o Penny, y una pila para tomar vacía se rehace con la pila de "
+            "descarte. Ninguna hoja dice qué pasa si no queda ninguna carta de Sheldon o Penny "
+            "que sacar, ni siquiera tras barajar. Acuérdalo con la mesa."
+        ),
+        aliases=(
+            "kitty y no quedan sheldon",
+            "kitty se acabo la pila",
+            "no hay cartas de penny kitty",
+            "kitty robar sin fin",
+            "kitty me hizo robar todo el mazo",
         ),
     ),
     "cheese-touch-card": Translation(
@@ -729,6 +824,37 @@ ENTRIES_ES: dict[str, Translation] = {
             "cheese touch y no tengo amarillo",
             "que pasa si no puedo jugar amarillo sobre el cheese touch",
             "cheese touch robar mas",
+        ),
+    ),
+    "cheese-touch-on-cheese": Translation(
+        title="Un Cheese Touch sobre otro Cheese Touch",
+        answer=(
+            "La hoja solo dice que un Cheese Touch va sobre una carta amarilla, que el jugador "
+            "al que le cae toma 2 y sigue con una amarilla, y que después cuenta como una "
+            "amarilla normal. No dice si ese jugador puede responder con su propio Cheese "
+            "Touch y pasarle las 2 cartas al siguiente. Acuérdalo con la mesa."
+        ),
+        aliases=(
+            "cheese touch sobre cheese touch",
+            "puedo devolver el cheese touch",
+            "responder al queso con otro queso",
+            "acumular cheese touch",
+            "dos cheese touch seguidos",
+        ),
+    ),
+    "cheese-touch-on-wild": Translation(
+        title="Cheese Touch sobre un Comodín que pidió amarillo",
+        answer=(
+            "La hoja de Cheese Touch solo deja bajar la carta sobre cartas amarillas, y el "
+            "resumen general describe el Comodín como una carta de los cuatro colores. "
+            "Ninguna hoja dice si un Comodín o un Comodín Toma 4 con el que se pidió amarillo "
+            "cuenta como carta amarilla para el Cheese Touch. Acuérdalo con la mesa."
+        ),
+        aliases=(
+            "cheese touch sobre un comodin",
+            "cheese touch despues de pedir amarillo",
+            "comodin amarillo vale para el cheese touch",
+            "queso sobre un toma 4 que pidio amarillo",
         ),
     ),
     "water-drop-card": Translation(
@@ -930,6 +1056,22 @@ ENTRIES_ES: dict[str, Translation] = {
             "mazo vacio",
         ),
     ),
+    "no-cards-to-draw": Translation(
+        title="No queda nada que tomar, ni barajando",
+        answer=(
+            "Cuando la pila para tomar se vacía, las hojas mandan barajar la pila de descarte "
+            "para formar otra y seguir. Ninguna dice qué pasa si no hay nada que barajar "
+            "porque los jugadores tienen en la mano todas las demás cartas. Acuérdalo con la "
+            "mesa."
+        ),
+        aliases=(
+            "no quedan cartas en ningun lado",
+            "el descarte tambien esta vacio",
+            "no hay nada que rebarajar",
+            "ni mazo ni descarte para robar",
+            "no puedo robar ni volver a barajar",
+        ),
+    ),
     # --- Puntos y cómo se gana --------------------------------------------------------------
     "card-points": Translation(
         title="Puntos de las cartas",
@@ -999,6 +1141,26 @@ ENTRIES_ES: dict[str, Translation] = {
             "puntuacion baja",
             "contar los puntos de tu propia mano",
             "puntos en contra",
+        ),
+    ),
+    "lowest-score-tie": Translation(
+        title="Puntuación alterna: empate en el total más bajo",
+        answer=(
+            "En la puntuación alterna cada jugador lleva la cuenta de los puntos que le quedan "
+            "en la mano, y cuando alguien llega a 500 gana el total más bajo. Ninguna hoja "
+            "dice qué pasa si dos o más jugadores empatan en ese total más bajo. Acuérdalo con "
+            "la mesa."
+        ),
+        aliases=(
+            "empate en puntos bajos",
+            "empatados con menos puntos",
+            "desempate",
+            "dos con el mismo total mas bajo",
+            "quien gana si hay empate a menos puntos",
+        ),
+        interpretation=(
+            "El marcador de Scorekeeper reparte la victoria entre los empatados, como hace con "
+            "los mejores totales iguales en cualquier puntuación."
         ),
     ),
     "target-score": Translation(

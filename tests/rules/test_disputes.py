@@ -347,9 +347,10 @@ def test_a_question_nearer_the_matters_no_sheet_settles_gets_the_banner(monkeypa
     assert lookup(NEAR_MISS).verdict != NONE
 
 
-# No sheet speaks of a second deck: the classifier finds it most likely one of the matters no
-# sheet settles, though the words of one-card-at-a-time would answer it.
-TWO_DECKS = "we mixed two decks together is that allowed"
+# No sheet speaks of peeking at the pile: the classifier finds it most likely one of the matters
+# no sheet settles, though the words of the draw and discard piles' entry would answer it. (A
+# second deck shuffled in was this example until the sheets' two-pack case got its open entry.)
+TWO_DECKS = "is it allowed to peek at the next card in the pile"
 
 
 def test_a_question_the_classifier_finds_unsettled_gets_the_banner(verdict):

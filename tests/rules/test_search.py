@@ -443,3 +443,25 @@ def test_which_one_offers_the_two_first_hits_when_neither_stands_clear():
     assert Lookup("q", close, NONE).choices is None
     # A house rule no sheet settles is not one of two rulings to choose from.
     assert Lookup("q", [Hit(skip, 4.0), Hit(seven_zero, 3.9)], LIKELY).choices is None
+
+
+@pytest.mark.parametrize(
+    ("question", "slug"),
+    [
+        (
+            "he went out with a +4 as his last card, can i still challenge it",
+            "wd4-last-card-challenge",
+        ),
+        (
+            "se acabo el mazo y no queda ningun sheldon ni penny con la kitty",
+            "kitty-no-sheldon-left",
+        ),
+    ],
+)
+def test_a_case_at_the_edge_of_an_entry_gets_the_open_verdict(question, slug):
+    from scorekeeper.rulesearch.search import OPEN
+
+    found = lookup(question)
+    assert found.verdict == OPEN and found.open_case.slug == slug
+    assert not found.covered and found.house_rule is None
+    assert get_entry(slug).silent and get_entry(slug).related  # linked to the entry it edges
