@@ -1347,11 +1347,16 @@ def lookup(query: str, edition: str | None = None, limit: int = 10) -> Lookup:
         return Lookup(query, [], NONE)
     analysed = _analyse(query)
     hits = _ranked(analysed, edition, limit)
-    if not hits or not hits[0].entry.covered:
-        return Lookup(query, hits, OPEN if hits and hits[0].entry.silent else NONE)
+    if not hits or not (hits[0].entry.covered or hits[0].entry.silent):
+        return Lookup(query, hits, NONE)
     signals = _signals(analysed, hits[0].entry.slug)
     if _verdict().unsettled(signals) > _UNSETTLED_CHANCE:
         return Lookup(query, hits, NONE)
+    if hits[0].entry.silent:
+        # An open case needs the evidence an answer needs that the question is about its
+        # matter (the verdict's regression, above); a question about something no sheet
+        # speaks of at all gets the banner even when an open case is the nearest entry.
+        return Lookup(query, hits, OPEN)
     share = signals[_COVERAGE]  # the best entry's coverage, one of the signals
     lead = len(hits) == 1 or hits[0].score >= _ANSWER_LEAD * hits[1].score
     return Lookup(query, hits, ANSWER if share >= _ANSWER_COVERAGE and lead else LIKELY)

@@ -465,3 +465,19 @@ def test_a_case_at_the_edge_of_an_entry_gets_the_open_verdict(question, slug):
     assert found.verdict == OPEN and found.open_case.slug == slug
     assert not found.covered and found.house_rule is None
     assert get_entry(slug).silent and get_entry(slug).related  # linked to the entry it edges
+
+
+def test_a_question_no_sheet_speaks_of_gets_the_banner_even_near_an_open_case(monkeypatch):
+    """An open case needs the verdict's evidence that the question is about its matter: with
+    a verdict that finds every question unsettled, the nearest open case is no answer."""
+    from scorekeeper.rulesearch.classifier import Verdict
+    from scorekeeper.rulesearch.search import NONE, OPEN
+
+    question = "he went out with a +4 as his last card, can i still challenge it"
+    assert lookup(question).verdict == OPEN
+    names = search_module._VERDICT_SIGNALS
+    monkeypatch.setattr(
+        search_module, "_verdict_model", Verdict(names, (0.0,) * len(names), 10.0, "always")
+    )
+    found = lookup(question)
+    assert found.verdict == NONE and found.hits[0].entry.slug == "wd4-last-card-challenge"
