@@ -201,7 +201,7 @@ def test_the_rating_column_and_the_scoring_filter_have_two_spanish_names(member_
 
     make_game(crew, [("Ann", {"Ben": 120})], players=["Ann", "Ben"], date="2026-11-01")
     page = member_client.get("/players/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    rating = re.search(r'href="\?sort=rating">([^<]+)<', page)
+    rating = re.search(r'href="\?sort=-?rating">([^<]+)<', page)  # its first tap: best first
     scoring = re.search(r'<label for="id_scoring">([^<]+)</label>', page)
     assert rating and scoring, "the players table and its scoring filter"
     assert (rating.group(1), scoring.group(1)) == ("Puntuación", "Modo de puntuación")
