@@ -16,7 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django_tables2.export import TableExport
 
-from scorekeeper.domain import COLOUR_NAMES, WENT_OUT_ON, ScoredGame
+from scorekeeper.domain import COLOUR_NAMES, WENT_OUT_ON, ScoredGame, get_edition
+from scorekeeper.domain import Edition as Cards
+from scorekeeper.domain import parse_cards as parse_hand_cards
+from scorekeeper.domain.decks import game_deck
 from scorekeeper.games.models import Challenge, Edition, GameNight, ScoringMode
 from scorekeeper.history import ratings, records
 from scorekeeper.history.models import SeatResult
@@ -368,10 +371,34 @@ class RoundColumn(tables.Column):
 
 
 class HandColumn(tables.Column):
-    """Export only: what the player held at the end of the round (cards, or a typed total)."""
+    """Export only: what the player held at the end of the round (its cards in words, as the
+    record page names cards, or a typed total)."""
 
     def value(self, value: Any) -> str:
         return "" if value is None else str(value)
+
+
+def hand_in_words(hand: Any, deck: Cards) -> str | int | None:
+    """A hand as a reader says it: "red 7, Wild" (a crew's card by its name, in the page's
+    language); a typed total stays a number, no hand stays None."""
+    if hand is None or isinstance(hand, int):
+        return hand
+    return ", ".join(in_words(card.label(deck)) for card in parse_hand_cards(hand, deck))
+
+
+def _round_decks(scored: ScoredGame) -> list[tuple[Cards, str]]:
+    """Each round's cards (the side that was up, for a two-sided deck) and that side's name
+    ("" when the deck has one side)."""
+    deck = game_deck(scored.data)
+    played = []
+    for item in scored.rounds:
+        if deck is None:
+            played.append((get_edition(scored.edition), ""))
+            continue
+        number = item.extras.get("side")
+        side = deck.side(number)
+        played.append((side, (side.side_name or str(number)) if deck.two_sided else ""))
+    return played
 
 
 # Up to six players' totals fit beside the round on a 390 px phone (tests/browser/
@@ -396,15 +423,23 @@ class RoundsTable(HistoryTable):
 
     # The card that ended the round, when it makes the next player draw (as on the scoreboard).
     went_out_on = tables.Column(verbose_name=gettext_lazy("Went out on"), visible=False)
+    # The side of a two-sided deck that was up (its name); shown under the round on screen.
+    side = tables.Column(verbose_name=gettext_lazy("Side"), visible=False)
 
     def render_number(self, value: int, record: dict[str, Any]) -> str:
         ended_on = {
             "+2": _("%(player)s out on a Draw Two"),
             "+4": _("%(player)s out on a Wild Draw Four"),
         }.get(record["went_out_on"], _("%(player)s out"))
-        return format_html(
-            '{}<span class="h-sub">{}</span>', value, ended_on % {"player": record["winner"]}
-        )
+        below = ended_on % {"player": record["winner"]}
+        if record["side"]:
+            return format_html(
+                '{}<span class="h-sub">{}</span><span class="h-sub h-side">{}</span>',
+                value,
+                below,
+                _("%(side)s side") % {"side": record["side"]},
+            )
+        return format_html('{}<span class="h-sub">{}</span>', value, below)
 
     def value_went_out_on(self, value: str) -> str:
         return _(WENT_OUT_ON[value]) if value else ""
@@ -416,15 +451,16 @@ class RoundsTable(HistoryTable):
     def for_game(cls, scored: ScoredGame) -> RoundsTable:
         """The core's rounds, a column per player: their running total and what the round gave."""
         rows = []
-        for item in scored.rounds:
+        for item, (deck, side) in zip(scored.rounds, _round_decks(scored), strict=True):
             row: dict[str, Any] = {
                 "number": item.number,
                 "winner": item.winner,
                 "went_out_on": item.extras.get("went_out_on", ""),
+                "side": side,
             }
             for index, name in enumerate(scored.players):
                 row[f"p{index}"] = {"total": item.running[name], "scored": item.points[name]}
-                row[f"h{index}"] = item.hands.get(name)
+                row[f"h{index}"] = hand_in_words(item.hands.get(name), deck)
             rows.append(row)
         extra: list[tuple[str, tables.Column]] = []
         for index, name in enumerate(scored.players):
@@ -435,7 +471,9 @@ class RoundsTable(HistoryTable):
                 verbose_name=_("%(player)s hand") % {"player": name}, visible=False, empty_values=()
             )
             extra.append((f"h{index}", hand))
-        table = cls(rows, extra_columns=extra)
+        # A deck of one side: no Side column, on screen or in the CSV.
+        one_side = not any(row["side"] for row in rows)
+        table = cls(rows, extra_columns=extra, exclude=("side",) if one_side else ())
         if len(scored.players) > CARDS_FROM_PLAYERS:
             # More columns than a phone holds: there each round is a card of named totals.
             table.attrs = {**table.attrs, "class": "history-table h-rounds h-rounds-cards"}

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.factories import CrewFactory
-from tests.history.conftest import make_game
+from tests.history.conftest import make_game, store_game
 
 ROUNDS = [
     ("Ann", {"Ben": "R7 W", "Cat": 12}),
@@ -107,7 +107,9 @@ def test_the_record_tables_export_as_csv(game, member_client):
         "Ben hand",
         "Cat hand",
     ]
-    assert rows[1] == ["1", "Ann", "", "69", "0", "0", "", "R7 W", "12"]
+    # The cards in words, as a reader says them (never the notation "R7 W").
+    assert rows[1] == ["1", "Ann", "", "69", "0", "0", "", "red 7, Wild", "12"]
+    assert rows[2][6:] == ["30", "green Draw Two, blue 5", ""]
     assert f"game-{game.pk}-rounds.csv" in response["Content-Disposition"]
     standings = member_client.get(f"/games/{game.pk}/record/?_export=csv&_table=standings")
     assert standings.content.decode().splitlines()[1] == "1,Ann,159,2"
@@ -183,3 +185,69 @@ def test_the_record_shows_the_card_a_round_ended_on(crew, member, member_client)
     ]
     spanish = member_client.get(f"/games/{game.pk}/record/", HTTP_ACCEPT_LANGUAGE="es").content
     assert "Ann cerró con un Comodín Toma 4" in spanish.decode()
+
+
+TWO_SIDED = {
+    "name": "Flip box",
+    "base": "classic",
+    "sides": [
+        {
+            "name": "Light",
+            "cards": [{"token": "F", "name": "Flip", "kind": "action", "count": 4, "points": 20}],
+        },
+        {
+            "name": "Dark",
+            "cards": [
+                {
+                    "token": "DC",
+                    "name": "Wild Draw Colour",
+                    "name_es": "Comodín roba color",
+                    "kind": "wild",
+                    "count": 4,
+                    "points": 60,
+                },
+            ],
+            "remove": ["W+4"],
+        },
+    ],
+}
+
+
+def _rounds_csv(client, game, **headers):
+    response = client.get(f"/games/{game.pk}/record/?_export=csv&_table=rounds", **headers)
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+@pytest.mark.django_db
+def test_a_two_sided_rounds_side_is_in_the_csv_and_on_the_record(crew, member_client):
+    data = {
+        "format": "scorekeeper-game/1",
+        "deck": TWO_SIDED,
+        "target": 500,
+        "players": ["Ann", "Ben"],
+        "night": {"date": "2026-11-20", "name": ""},
+        "started_at": "2026-11-20T19:00:00+00:00",
+        "rounds": [
+            {"winner": "Ann", "side": 1, "hands": {"Ben": "RF G3"}},
+            {"winner": "Ann", "side": 2, "hands": {"Ben": "DC 5"}},
+        ],
+    }
+    game = store_game(crew, data)
+    rows = _rounds_csv(member_client, game)
+    assert rows[0][:4] == ["Round", "Went out", "Went out on", "Side"]
+    assert [row[3] for row in rows[1:]] == ["Light", "Dark"]
+    # A crew's cards by the names the crew gave them, in the reader's language.
+    assert rows[1][-1] == "red Flip, green 3"
+    assert rows[2][-1] == "Wild Draw Colour, 5"
+    assert _rounds_csv(member_client, game, HTTP_ACCEPT_LANGUAGE="es")[2][-1] == (
+        "Comodín roba color, 5"
+    )
+    text = member_client.get(f"/games/{game.pk}/record/").content.decode()
+    assert "Light side" in text and "Dark side" in text
+    spanish = member_client.get(f"/games/{game.pk}/record/", HTTP_ACCEPT_LANGUAGE="es")
+    assert "cara Dark" in spanish.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_one_sided_games_csv_has_no_side_column(game, member_client):
+    assert "Side" not in _rounds_csv(member_client, game)[0]
