@@ -2,7 +2,12 @@
 
 Run: .venv/bin/python bench/fuzz.py [--posts N] [--seed N]
 
-Sends N (default 10,000) posts through Django's test client, signed in, spread over the
+Then walks every URL pattern of the URL conf that takes a POST or an id/token
+(bench/url_walk.py: NUL, over-long, non-ASCII digits and out-of-range ids into every path
+converter and every form field, as anonymous, an outsider and a member, seeded) and prints its
+requests, 5xx count and the 5xx per pattern name.
+
+Sends N (default 4,000) posts through Django's test client, signed in, spread over the
 write forms of tests/fuzzing.py (round create and edit, new game, game stop, house rules,
 challenge log, sign-up, new crew, night rename, import page, and the deck pages: new deck, add a
 card, leave cards out) with values drawn from its hostile
@@ -34,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--posts", type=int, default=10_000)
+    parser.add_argument("--posts", type=int, default=4_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--backend", choices=["sqlite", "postgres"], help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -100,7 +105,9 @@ def fuzz(backend: str, posts: int, seed: int) -> int:
     ).enable()
 
     # A 5xx is counted here; Django's own log of each would drown the figures.
-    logging.getLogger("django.request").setLevel(logging.CRITICAL)
+    # (and the login brake's and the security loggers' lines, which the walk sets off by the
+    # thousand).
+    logging.disable(logging.CRITICAL)
     call_command("migrate", verbosity=0)
 
     from tests import fuzzing
@@ -141,7 +148,27 @@ def fuzz(backend: str, posts: int, seed: int) -> int:
         print(f"  {name:14s} {spent / (posts / len(fuzzing.TARGETS)) * 1000:6.1f} ms a post")
     for line, count in errors.most_common(10):
         print(f"  {count:5d}  {line}")
-    return 1 if server_errors or changed else 0
+    walked = _walk(backend, site, seed)
+    return 1 if server_errors or changed or walked else 0
+
+
+def _walk(backend: str, site, seed: int) -> int:
+    """Every URL pattern that takes a POST or an id/token (bench/url_walk.py); its 5xx count."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import url_walk
+
+    figures = url_walk.walk(site, seed)
+    print(
+        f"{backend}: URL walk over {figures.patterns} patterns, 3 roles: {figures.requests} "
+        f"requests in {figures.elapsed:.0f} s — "
+        + ", ".join(f"{k}: {v}" for k, v in sorted(figures.statuses.items()))
+        + f"; 5xx: {figures.server_errors} (target 0)"
+    )
+    for name, lines in sorted(figures.errors.items()):
+        print(f"  {name}: {sum(lines.values())} × 5xx")
+        for line, count in lines.most_common(3):
+            print(f"    {count:4d}  {line}")
+    return figures.server_errors
 
 
 def _text(rng: random.Random) -> str:
