@@ -1,7 +1,8 @@
 // The round form at the table: who went out, a row of hand chips and one shared card keypad.
-// Picking the winner selects the first hand to fill (the next seat); the keys fill the selected
-// hand, "Next" moves on, a chip picks any hand. Each hand reads in words ("2 × 7, Wild — 64
-// points"), for taps and typed cards alike. Everything here is an enhancement: without
+// Picking the winner selects the first hand to fill: the next seat, where the row of chips
+// starts (it reads round the table from there, and the hands fill in that order). The keys
+// fill the selected hand, "Next" moves to the next chip, a chip picks any hand. Each hand
+// reads in words ("2 × 7, Wild — 64 points"), for taps and typed cards alike. Everything
 // JavaScript every hand's cards or total are typed in the same fields.
 (function () {
   "use strict";
@@ -24,6 +25,29 @@
   function losers(form) {
     var winner = winnerOf(form);
     return hands(form).filter(function (hand) { return hand.getAttribute("data-player") !== winner; });
+  }
+
+  // One order for the chips and the keypad: the row of chips reads from the seat after the
+  // winner round the table (seat order before a winner is picked), and the hands fill in the
+  // chips' order as the page shows them (the first chip first, "Next" the chip after).
+  function arrangeChips(form, winner) {
+    var row = form.querySelector("[data-hand-chips]");
+    if (!row || form._chipsFrom === winner) return;
+    form._chipsFrom = winner;
+    var names = hands(form).map(function (hand) { return hand.getAttribute("data-player"); });
+    var start = winner ? names.indexOf(winner) + 1 : 0;
+    names.slice(start).concat(names.slice(0, start)).forEach(function (name) {
+      var chip = Array.prototype.find.call(row.querySelectorAll("[data-pick]"), function (each) {
+        return each.getAttribute("data-pick") === name;
+      });
+      if (chip) row.appendChild(chip);
+    });
+  }
+  function fillOrder(form) {
+    var open = losers(form);
+    return Array.prototype.map.call(form.querySelectorAll("[data-pick]"), function (chip) {
+      return open.find(function (hand) { return hand.getAttribute("data-player") === chip.getAttribute("data-pick"); });
+    }).filter(Boolean);
   }
 
   // The keypad's points and names by token ("*7" → 7, "Wild"): the same keys the server lays out.
@@ -161,17 +185,12 @@
       hand.hidden = !!winner && hand.getAttribute("data-player") === winner;
       refresh(form, hand, true);
     });
-    var open = losers(form);
+    arrangeChips(form, winner);
+    var ordered = fillOrder(form);
     var selected = form._selected;
-    if (!selected || open.indexOf(selected) < 0) {
-      // The first hand after the winner's seat (or, with errors shown, the first refused one).
-      var names = hands(form).map(function (hand) { return hand.getAttribute("data-player"); });
-      var start = winner ? names.indexOf(winner) + 1 : 0;
-      var ordered = open.slice().sort(function (a, b) {
-        var ia = (names.indexOf(a.getAttribute("data-player")) - start + names.length) % names.length;
-        var ib = (names.indexOf(b.getAttribute("data-player")) - start + names.length) % names.length;
-        return ia - ib;
-      });
+    if (!selected || ordered.indexOf(selected) < 0) {
+      // The first chip: the hand after the winner's seat (or, with errors shown, the first
+      // refused one in the chips' order).
       var refused = ordered.filter(function (hand) { return hand.querySelector('[aria-invalid="true"]'); });
       selected = winner ? (refused[0] || ordered[0] || null) : null;
     }
@@ -222,12 +241,11 @@
       if (picked && !picked.hidden) select(form, picked);
       return;
     }
-    var open = losers(form);
     var hand = form._selected;
     if (button.hasAttribute("data-next")) {
-      if (!open.length) return;
-      var at = open.indexOf(hand);
-      select(form, open[(at + 1) % open.length]);
+      var order = fillOrder(form);  // the next chip along the row, as the chips read
+      if (!order.length) return;
+      select(form, order[(order.indexOf(hand) + 1) % order.length]);
       return;
     }
     if (!hand) {

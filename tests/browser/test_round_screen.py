@@ -328,3 +328,36 @@ def test_the_preview_scores_typed_cards_as_the_server_does(
     for hand in hands[:12]:
         cards.fill(hand)
         expect(points).to_have_text("?" if server(hand) is None else str(server(hand)))
+
+
+def test_the_keypad_fills_the_hands_in_the_order_the_chips_show(
+    live_server, logged_in_page: Page, table_member
+):
+    """One order (issue #53): the chips read from the seat after the winner round the table,
+    and the first hand, then each "Next", fills the chip after on that row."""
+    page = logged_in_page
+    open_game(page, live_server, table_member, FOUR)
+    page.get_by_role("radio", name="Ben", exact=True).click()
+    shown = page.locator("[data-hand-chips] [data-pick]:visible")
+    expect(shown).to_have_count(3)
+    row = [each.get_attribute("data-pick") for each in shown.all()]
+    assert row == ["Cat", "Dan", "Ann"]  # the seats after Ben's, round the table
+    filled = []
+    for card in ("3", "5", "7"):
+        pressed = page.locator('[data-pick][aria-pressed="true"]')
+        expect(pressed).to_have_count(1)
+        filled.append(pressed.get_attribute("data-pick"))
+        key(page, card).click()
+        page.get_by_role("button", name="Next", exact=True).click()
+    assert filled == row
+    for name, card in zip(row, ("3", "5", "7"), strict=True):
+        expect(chip(page, name)).to_contain_text(f"1 card · {card} pts")
+    # Round the row again: after the last chip, the first.
+    expect(chip(page, "Cat")).to_have_attribute("aria-pressed", "true")
+    # Another winner: the row starts after them, and so does the keypad.
+    page.get_by_role("radio", name="Dan", exact=True).click()
+    row = [each.get_attribute("data-pick") for each in shown.all()]
+    assert row == ["Ann", "Ben", "Cat"]
+    expect(chip(page, "Ann")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Next", exact=True).click()
+    expect(chip(page, "Ben")).to_have_attribute("aria-pressed", "true")
