@@ -3,7 +3,7 @@
 // starts (it reads round the table from there, and the hands fill in that order). The keys
 // fill the selected hand, "Next" moves to the next chip, a chip picks any hand. Each hand
 // reads in words ("2 × 7, Wild — 64 points"), for taps and typed cards alike. Everything
-// JavaScript every hand's cards or total are typed in the same fields.
+// here is an enhancement: without JavaScript every hand's cards or total are typed in the same fields.
 (function () {
   "use strict";
   if (window.scorekeeperTable) return;
