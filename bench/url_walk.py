@@ -25,7 +25,6 @@ import inspect
 import random
 import re
 import time
-import uuid
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -218,7 +217,8 @@ class World:
 
 def make_world(site) -> World:
     """The fuzz site's crew with one of everything a URL names, and an outsider's crew."""
-    from scorekeeper.games.models import Challenge, DeletedGame, Invite, Player, Round
+    from scorekeeper.gamefiles.trash import game_delete
+    from scorekeeper.games.models import Challenge, Invite, Player, Round
     from scorekeeper.games.nights import night_share_recap
     from scorekeeper.history.models import Season
     from scorekeeper.rules import ENTRIES
@@ -233,9 +233,8 @@ def make_world(site) -> World:
 
         challenge = ChallengeFactory(game=game, challenger="Cat", challenged="Ben")
     invite = Invite.objects.create(crew=site.crew, created_by=member)
-    deleted = DeletedGame.objects.create(
-        crew=site.crew, uid=uuid.uuid4(), label="Ann, Ben", data={}
-    )
+    # A game deleted a moment ago, kept (with its file) for its Undo.
+    deleted = game_delete(game=GameFactory(crew=site.crew, players=["Ann", "Ben"]), by=member)
     night_share_recap(night=game.night)
     game.night.refresh_from_db()
     season = Season.objects.create(
