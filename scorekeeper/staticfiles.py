@@ -73,6 +73,12 @@ JOINED = {
         "js/offline-rounds.js",  # the rounds kept on the phone
         "js/connection.js",  # online or not, the service worker, when to send; starts the rest
     ),
+    # The table's pages (a game, a round's correction): one stylesheet for the scoreboard's
+    # first-load budget, kept in two by concern.
+    "css/table.css": (
+        "css/round.css",  # entering a round: the chips, the keypad, the whole-screen round
+        "css/game.css",  # the game page: game over, the last rounds, the sheets, the bottom bar
+    ),
 }
 JOINED_PARTS = frozenset(part for parts in JOINED.values() for part in parts)
 # Each joined file is written under a folder named by its contents: a file once written never
@@ -83,7 +89,8 @@ JOINED_FOLDER = Path(tempfile.gettempdir()) / f"scorekeeper-joined-{_USER}"
 
 
 def joined(name: str) -> bytes:
-    """A joined script: its parts, as the other finders find them, one after the other."""
+    """A joined script or stylesheet: its parts, as the other finders find them, one after
+    the other."""
     body = b""
     for part in JOINED[name]:
         found = finders.find(part)
@@ -91,7 +98,7 @@ def joined(name: str) -> bytes:
             raise ImproperlyConfigured(f"{name} joins {part}, which no static folder holds.")
         with open(found, "rb") as source:
             text = source.read().rstrip()
-        if not text.endswith(b";"):
+        if name.endswith(".js") and not text.endswith(b";"):
             # Joined, the next part's opening parenthesis would call this part's last value.
             raise ImproperlyConfigured(f"{part} must end with a semicolon to be joined.")
         body += b"/* " + part.encode() + b" */\n" + text + b"\n"

@@ -55,10 +55,15 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 class GameNightFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = GameNight
+        # A night the crew already has that date (one stored by a test's own helper, say) is
+        # that night, not a second one the database refuses: which dates the sequence below has
+        # reached depends on the tests run before.
+        django_get_or_create = ("crew", "date", "session")
 
     crew = factory.SubFactory(CrewFactory)
     # One night a day, going back from today: a crew has at most one night per date.
     date = factory.Sequence(lambda n: dt.date.today() - dt.timedelta(days=n))
+    session = 1
 
 
 class GameFactory(factory.django.DjangoModelFactory):

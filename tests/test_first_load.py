@@ -118,7 +118,7 @@ def test_collectstatic_ships_our_scripts_and_stylesheets_minified(tmp_path, sett
     }
     call_command("collectstatic", "--noinput", verbosity=0)
     manifest = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
-    for name in ("js/site.js", "js/notation.js", "js/table.js", "css/app.css", "css/round.css"):
+    for name in ("js/site.js", "js/notation.js", "js/table.js", "css/app.css", "css/table.css"):
         with open(finders.find(name), "rb") as source:
             original = source.read()
         shipped = (tmp_path / manifest[name]).read_bytes()

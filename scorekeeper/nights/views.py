@@ -94,9 +94,11 @@ def night_new(request: HttpRequest) -> HttpResponse:
         return redirect("nights:night_list")
     night, created = night_start(crew=request.crew, evening=evening, after=after)
     if created:
-        messages.success(request, f"{night} started: new games join it.")
+        messages.success(request, _("%(night)s started: new games join it.") % {"night": night})
     else:
-        messages.info(request, f"{night} was already started: new games join it.")
+        messages.info(
+            request, _("%(night)s was already started: new games join it.") % {"night": night}
+        )
     return redirect("nights:night_list")
 
 
