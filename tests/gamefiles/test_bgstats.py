@@ -649,3 +649,14 @@ def test_a_member_of_another_crew_cannot_download_this_crews_export(crew, client
     client.force_login(outsider)
     data = json.loads(client.get(reverse("gamefiles:bgstats_export")).content)
     assert data["plays"] == [] and data["locations"][0]["name"] == "Elsewhere"
+
+
+@pytest.mark.django_db
+def test_its_table_page_counts_nothing_to_go(
+    crew, member_client, django_capture_on_commit_callbacks
+):
+    """A game recorded elsewhere has totals, not a target played to: no "380 to go"."""
+    game = imported_game(crew, django_capture_on_commit_callbacks)
+    page = member_client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert "Ben" in page and "120" in page
+    assert "to go" not in page and "380" not in page
