@@ -8,6 +8,7 @@ archived, never deleted (its versions are protected).
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from django.db import models
@@ -58,6 +59,8 @@ class DeckVersion(models.Model):
 
 _READ: dict[str, DeckData] = {}
 MAX_READ = 1024
+# A threaded worker's requests read decks at once: the eviction below takes turns.
+_READING = threading.Lock()
 
 
 def deck_data(digest: str, data: Any) -> DeckData:
@@ -65,9 +68,11 @@ def deck_data(digest: str, data: Any) -> DeckData:
     names the same cards for as long as the process lives."""
     found = _READ.get(digest)
     if found is None:
-        if len(_READ) >= MAX_READ:
-            _READ.pop(next(iter(_READ)))  # the oldest: read again if it comes back
-        found = _READ[digest] = parse_deck(data)
+        found = parse_deck(data)
+        with _READING:
+            while len(_READ) >= MAX_READ:
+                _READ.pop(next(iter(_READ)))  # the oldest: read again if it comes back
+            _READ[digest] = found
     return found
 
 
