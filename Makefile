@@ -60,7 +60,7 @@ format: $(VENV)/.installed-test
 	$(BIN)/ruff check --fix .
 
 bench: $(VENV)/.installed-test
-	@for script in $(filter-out bench/lighthouse_summary.py,$(wildcard bench/*.py)); do \
+	@for script in $(filter-out bench/lighthouse_summary.py bench/url_walk.py,$(wildcard bench/*.py)); do \
 		echo "== $$script"; $(BIN)/python $$script || exit 1; done
 	@echo "== bench/lighthouse.sh"; bench/lighthouse.sh
 
