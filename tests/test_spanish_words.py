@@ -141,6 +141,16 @@ class EnglishWords:
 
         english = words(text for message in messages for text in each(message.id))
         spanish = words(text for message in messages for text in each(message.string))
+        # Django's own Spanish dates: "1 may 2026" is May, not the English "may".
+        from django.utils import dates, translation
+
+        with translation.override("es"):
+            spanish |= words(
+                str(name)
+                for table in (dates.MONTHS, dates.MONTHS_3, dates.MONTHS_AP, dates.WEEKDAYS)
+                for name in table.values()
+            )
+            spanish |= words(str(name) for name in dates.WEEKDAYS_ABBR.values())
         cites = [
             cite.where
             for entry in ENTRIES
