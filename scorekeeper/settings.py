@@ -187,7 +187,7 @@ TEMPLATES = [
                 "scorekeeper.languages.templatetags.words",
             ],
             # {% fragment %}: kept fragments with the reader's own CSRF token put in.
-            "libraries": {"fragments": "scorekeeper.kept"},
+            "libraries": {"fragments": "scorekeeper.games.kept"},
         },
     }
 ]

@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from scorekeeper.games.models import Crew
+from scorekeeper.crews.models import Crew
 from tests.factories import CrewFactory, MembershipFactory, UserFactory
 
 # Sync Playwright runs an event loop in the test thread; Django's ORM may still be used there.

@@ -4,21 +4,15 @@ from collections.abc import Mapping
 import factory
 from django.contrib.auth import get_user_model
 
+from scorekeeper.crews.models import Crew, Membership
 from scorekeeper.domain import score_game
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.games.entries import named_entry
-from scorekeeper.games.models import (
-    Challenge,
-    Crew,
-    Game,
-    GameNight,
-    Membership,
-    Player,
-    Round,
-    Seat,
-)
+from scorekeeper.games.models import Challenge, Game, Round, Seat
 from scorekeeper.games.services import store_round
+from scorekeeper.nights.models import GameNight
 from scorekeeper.referee.services import challenge_record
+from scorekeeper.roster.models import Player
 
 
 class UserFactory(factory.django.DjangoModelFactory):

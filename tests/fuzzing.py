@@ -19,9 +19,11 @@ from django.db import connection
 from django.test import Client
 from hypothesis import strategies as st
 
+from scorekeeper.crews.models import Crew, Membership
 from scorekeeper.decks.services import deck_create
-from scorekeeper.games.models import Crew, Game, GameNight, Membership
+from scorekeeper.games.models import Game
 from scorekeeper.history.models import SeatResult
+from scorekeeper.nights.models import GameNight
 
 # Values that broke, or could break, a form or the reader: Unicode digits, numbers beyond the
 # columns, dates that leave years 1-9999 in UTC, control and invisible characters, a name

@@ -8,8 +8,10 @@ import pytest
 from axes.models import AccessAttempt
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from scorekeeper.games.models import Game, GameNight, Invite, Round
+from scorekeeper.crews.models import Invite
+from scorekeeper.games.models import Game, Round
 from scorekeeper.inputs import MAX_ID, IdConverter, TokenConverter, is_token
+from scorekeeper.nights.models import GameNight
 from tests.factories import GameFactory, PlayerFactory, RoundFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

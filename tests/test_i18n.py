@@ -19,7 +19,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.games.models import Preference
+from scorekeeper.crews.models import Preference
 from scorekeeper.languages.catalogs import LOCALE_DIR, compile_catalogues
 from scorekeeper.languages.words import SCRIPT_MESSAGES
 from tests.factories import ChallengeFactory, GameFactory, MembershipFactory

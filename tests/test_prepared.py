@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from scorekeeper.crews.preferences import PreferenceModelBackend
 from scorekeeper.decks.services import deck_create
+from scorekeeper.games.kept import _MEMBERS_GAME
 from scorekeeper.games.models import Game
-from scorekeeper.kept import _MEMBERS_GAME
 from scorekeeper.prepared import Prepared
 from tests.factories import GameFactory, MembershipFactory, UserFactory
 from tests.threads import at_once, failures

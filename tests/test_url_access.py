@@ -14,9 +14,11 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from scorekeeper.crews.models import Crew, Invite
 from scorekeeper.decks import services
 from scorekeeper.decks.models import Deck
-from scorekeeper.games.models import Challenge, Crew, DeletedGame, Game, Invite, Round
+from scorekeeper.gamefiles.models import DeletedGame
+from scorekeeper.games.models import Challenge, Game, Round
 from scorekeeper.games.nights import night_share_recap
 from scorekeeper.history.models import Season
 from scorekeeper.rules import ENTRIES

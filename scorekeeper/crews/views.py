@@ -20,10 +20,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.addresses import shared_url
+from scorekeeper.crews.models import Crew, Invite, Membership
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.games.access import SESSION_KEY, crew_required, use_crew_zone, user_crews
-from scorekeeper.games.models import Crew, Invite, Membership, Player
 from scorekeeper.inputs import is_token
+from scorekeeper.roster.models import Player
 
 from .forms import CrewForm, CrewTimeZoneForm, SignupForm
 from .models import InviteUse

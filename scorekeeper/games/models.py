@@ -1,4 +1,7 @@
-"""Crews, players, game nights, games, rounds and hands.
+"""Games, their seats, rounds, hands and challenges.
+
+The nouns a game stands on have rooms of their own: the crew (``crews.models``), its players
+(``roster.models``) and its nights (``nights.models``).
 
 Every row carries its crew so that access control is a filter. Totals, standings and
 winners are never stored: they come from ``scorekeeper.domain.score_game`` over the rounds.
@@ -6,25 +9,20 @@ winners are never stored: they come from ``scorekeeper.domain.score_game`` over 
 
 from __future__ import annotations
 
-import secrets
 import uuid
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Lower
 from django.utils import timezone
-from django.utils.formats import date_format
-from django.utils.translation import gettext, gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
+from scorekeeper.crews.models import Crew, new_token
 from scorekeeper.domain import EDITIONS, SCORING_NAMES, Scoring
-from scorekeeper.domain.scoring import ENDINGS_WITH_A_RESULT, MAX_NAME_LENGTH
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
+from scorekeeper.domain.scoring import ENDINGS_WITH_A_RESULT
+from scorekeeper.nights.models import GameNight
+from scorekeeper.roster.models import Player
 
 # One member per edition in the domain's registry (Edition.CLASSIC, Edition.CHEESE_TOUCH, ...):
 # a new deck is added there, and the check constraint below follows.
@@ -37,127 +35,6 @@ Edition = models.TextChoices(
 class ScoringMode(models.TextChoices):
     STANDARD = Scoring.STANDARD.value, gettext_lazy(str(SCORING_NAMES[Scoring.STANDARD]))
     LOWEST = Scoring.LOWEST.value, gettext_lazy(str(SCORING_NAMES[Scoring.LOWEST]))
-
-
-class Crew(models.Model):
-    """A group of friends sharing a roster and a history."""
-
-    name = models.CharField(max_length=80)
-    # An IANA zone ("Europe/Madrid"): the crew's dates, times and evenings are read in it.
-    time_zone = models.CharField(max_length=64, default="UTC")
-    members = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, through="Membership", related_name="crews", blank=True
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-    # Set in the transaction of a write whose derived rows (the history's player results and
-    # ratings) are refreshed after its commit, cleared when that refresh has finished: a crew
-    # still marked lost its refresh (a crash, a lost connection) and is caught up at its next
-    # write or the next start (scorekeeper.history.receivers.catch_up).
-    results_pending = models.BooleanField(default=False, db_default=False)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(Lower("name"), name="crew_name_unique_ci")]
-        indexes = [
-            # The start-up check reads only the marked crews: one small index scan.
-            models.Index(
-                fields=["results_pending"],
-                condition=Q(results_pending=True),
-                name="crew_results_pending",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Membership(models.Model):
-    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
-    )
-    joined_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["crew", "user"], name="membership_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.user} in {self.crew}"
-
-
-class Invite(models.Model):
-    """A link that lets a friend join a crew."""
-
-    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="invites")
-    token = models.CharField(max_length=64, unique=True, default=new_token)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-    expires_at = models.DateTimeField(null=True, blank=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"Invite to {self.crew}"
-
-
-class Player(models.Model):
-    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=MAX_NAME_LENGTH)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="players",
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-    # Set when the crew retires the player (see the roster): hidden from the new-game picker,
-    # kept everywhere in the history; cleared when they come back.
-    retired_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["name"]
-        constraints = [
-            models.UniqueConstraint("crew", Lower("name"), name="player_name_unique_in_crew"),
-            # A member is at most one player of a crew.
-            models.UniqueConstraint(
-                fields=["crew", "user"],
-                condition=Q(user__isnull=False),
-                name="player_one_per_member",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class GameNight(models.Model):
-    """A dated evening of a crew; games belong to one."""
-
-    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="nights")
-    date = models.DateField()
-    # 1 for the evening's night; 2, 3... when the crew starts another session the same day.
-    session = models.PositiveSmallIntegerField(default=1)
-    name = models.CharField(max_length=80, blank=True)
-    # The secret of the night's read-only recap link (nights/recap.py); NULL, not "", while
-    # the night is not shared, so the unique constraint skips the nights nobody shared.
-    recap_token = models.CharField(max_length=64, unique=True, null=True, blank=True)  # noqa: DJ001
-
-    class Meta:
-        ordering = ["-date", "-session"]
-        constraints = [
-            models.UniqueConstraint(fields=["crew", "date", "session"], name="night_per_session"),
-            models.CheckConstraint(condition=Q(session__gte=1), name="night_session_from_one"),
-        ]
-
-    def __str__(self) -> str:
-        label = self.name
-        if not label:  # the date as the reader's language writes it: "Game night Sat 21 Nov 2026"
-            pattern = pgettext("date format: a night's default name", "D j M Y")
-            when = date_format(self.date, pattern)
-            label = gettext("Game night %(date)s") % {"date": when}
-        # A second session the same evening says so: "Game night Sat 21 Nov 2026 (2)".
-        return f"{label} ({self.session})" if self.session > 1 else label
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -413,34 +290,3 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger} challenged {self.challenged}"
-
-
-class DeletedGame(models.Model):
-    """A deleted game kept as its game file, so the deletion can be undone."""
-
-    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
-    uid = models.UUIDField()
-    label = models.CharField(max_length=200)
-    data = models.JSONField()
-    deleted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    deleted_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["-deleted_at"]
-
-    def __str__(self) -> str:
-        return self.label
-
-
-class Preference(models.Model):
-    """A signed-in user's settings that follow them from phone to phone."""
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference"
-    )
-    language = models.CharField(max_length=8, blank=True, default="")
-
-    def __str__(self) -> str:
-        return f"{self.user}: {self.language or 'browser language'}"

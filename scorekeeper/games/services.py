@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from scorekeeper.crews.models import Crew, new_token
 from scorekeeper.decks.models import played_edition
 from scorekeeper.domain import (
     RuleError,
@@ -31,22 +32,14 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.keypad import went_out_card
 from scorekeeper.domain.scored import round_after
-from scorekeeper.kept import kept_for_version
+from scorekeeper.gamefiles.models import DeletedGame
+from scorekeeper.games.kept import kept_for_version
+from scorekeeper.games.models import Ending, Game, Hand, Round, Seat
+from scorekeeper.nights.models import GameNight
+from scorekeeper.roster.models import Player
 
 from .audit import changes_since
 from .entries import HandInput, hand_rows, named_entry, stored_entry
-from .models import (
-    Crew,
-    DeletedGame,
-    Ending,
-    Game,
-    GameNight,
-    Hand,
-    Player,
-    Round,
-    Seat,
-    new_token,
-)
 from .nights import crew_evening, latest_night
 from .scoreboard import Board, game_to_dict, recorded_result
 from .signals import game_changed

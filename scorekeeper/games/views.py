@@ -31,9 +31,9 @@ from scorekeeper.domain import (
     get_edition,
 )
 from scorekeeper.domain.cards import UNKNOWN_COLOUR
+from scorekeeper.games.kept import read_board, read_members_board
 from scorekeeper.htmx import render_page
 from scorekeeper.inputs import posted_int
-from scorekeeper.kept import read_board, read_members_board
 from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.rules import house_rule_labels
 

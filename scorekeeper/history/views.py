@@ -24,9 +24,10 @@ from scorekeeper.gamefiles.bgstats import push_link
 from scorekeeper.gamefiles.files import export_game, export_games
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.audit import trail_for
-from scorekeeper.games.models import Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.games.scoreboard import game_to_dict, load_game
 from scorekeeper.languages.words import in_words
+from scorekeeper.roster.models import Player
 from scorekeeper.rules import house_rule_labels
 
 from . import charts, ratings, record_pages, stats

@@ -26,8 +26,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scorekeeper.addresses import shared_url
+from scorekeeper.crews.models import Crew
 from scorekeeper.games.access import crew_required
-from scorekeeper.games.models import Crew, Game
+from scorekeeper.games.models import Game
 from scorekeeper.games.scoreboard import board_for, load_game
 from scorekeeper.languages.zones import activate_viewer_zone
 

@@ -32,11 +32,12 @@ from scorekeeper.domain import (
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.domain.words import CrewWords
 from scorekeeper.games.access import crew_object_or_404, crew_required, current_crew
-from scorekeeper.games.models import Challenge, Game, Player, Seat
+from scorekeeper.games.models import Challenge, Game, Seat
 from scorekeeper.games.services import game_set_house_rules, locked_game
 from scorekeeper.htmx import HtmxHttpRequest, render_page
 from scorekeeper.inputs import as_id
 from scorekeeper.languages.words import in_words
+from scorekeeper.roster.models import Player
 from scorekeeper.rules import (
     EDITIONS,
     ENTRIES,

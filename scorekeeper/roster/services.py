@@ -22,13 +22,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorekeeper.crews.models import Crew, Membership
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
 from scorekeeper.games.entries import merged_entry
-from scorekeeper.games.models import Challenge, Crew, Game, Hand, Membership, Player, Round, Seat
+from scorekeeper.games.models import Challenge, Game, Hand, Round, Seat
 from scorekeeper.games.services import bump_version
 from scorekeeper.games.signals import roster_changed
 from scorekeeper.languages.words import in_words
+from scorekeeper.roster.models import Player
 
 from .models import RosterChange
 

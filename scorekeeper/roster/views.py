@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.games.access import crew_object_or_404, crew_required
-from scorekeeper.games.models import Player
 from scorekeeper.inputs import as_id
+from scorekeeper.roster.models import Player
 
 from . import services
 from .words import change_in_words

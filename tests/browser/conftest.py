@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
-from scorekeeper.games.models import Crew, Membership
+from scorekeeper.crews.models import Crew, Membership
 
 PASSWORD = "a-long-test-password"
 HERE = Path(__file__).parent
@@ -76,10 +76,10 @@ class Screen:
 def every_screen(table_member) -> list[Screen]:
     """Every screen of the app, by URL name, over a crew with a history, a game in play (two
     rounds, a challenge) and a finished one: the pages axe and the screenshots visit."""
-    from scorekeeper.games.models import Player
     from scorekeeper.games.nights import night_share_recap
     from scorekeeper.games.services import round_record
     from scorekeeper.history import seasons
+    from scorekeeper.roster.models import Player
     from tests.factories import ChallengeFactory, GameFactory
 
     _, crew = table_member

@@ -14,8 +14,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import Page
 
-from scorekeeper.games.models import Player
 from scorekeeper.games.services import round_record
+from scorekeeper.roster.models import Player
 from tests.browser.conftest import log_in
 from tests.factories import ChallengeFactory, GameFactory
 

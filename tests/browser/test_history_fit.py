@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import Page
 
-from scorekeeper.games.models import Player
+from scorekeeper.roster.models import Player
 from tests.browser.conftest import assert_accessible
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -18,8 +18,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
+from scorekeeper.crews.models import Membership
 from scorekeeper.domain import keypad_keys, score_game
-from scorekeeper.games.models import Challenge, Game, Membership, Round
+from scorekeeper.games.models import Challenge, Game, Round
 from scorekeeper.games.services import locked_game, round_record
 from tests.browser.conftest import PASSWORD
 from tests.factories import GameFactory

@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.games.models import Membership, Round
+from scorekeeper.crews.models import Membership
+from scorekeeper.games.models import Round
 from scorekeeper.games.services import locked_game, round_record
 from tests.browser.conftest import PASSWORD, assert_accessible, assert_no_sideways_scroll
 from tests.factories import GameFactory

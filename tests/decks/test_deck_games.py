@@ -7,10 +7,11 @@ from django.db.models import ProtectedError
 from scorekeeper.decks.models import Deck, DeckVersion, version_of
 from scorekeeper.domain import RuleError
 from scorekeeper.gamefiles.files import export_game, import_file
-from scorekeeper.games.models import Game, Player, Round
+from scorekeeper.games.models import Game, Round
 from scorekeeper.games.scoreboard import load_game
 from scorekeeper.games.services import game_rematch, game_start, round_edit, round_record
 from scorekeeper.languages.words import in_words
+from scorekeeper.roster.models import Player
 from tests.deck_samples import BOX, start_with_deck
 from tests.factories import CrewFactory, PlayerFactory
 

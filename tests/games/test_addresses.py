@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scorekeeper import addresses
 from scorekeeper.addresses import is_loopback, shared_url
-from scorekeeper.games.models import Invite
+from scorekeeper.crews.models import Invite
 from tests.factories import GameFactory
 
 

@@ -11,8 +11,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from scorekeeper.crews.models import Crew, Invite
 from scorekeeper.decks.services import deck_add_card, deck_create, deck_leave_out
-from scorekeeper.games.models import Crew, Game, Invite
+from scorekeeper.games.models import Game
 from scorekeeper.games.services import game_set_house_rules, round_delete_last
 from tests.factories import (
     ChallengeFactory,

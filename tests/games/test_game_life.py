@@ -10,8 +10,9 @@ from django.utils import timezone
 from scorekeeper.domain import RuleError, score_game
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.gamefiles.files import export_game, import_game
+from scorekeeper.gamefiles.models import DeletedGame
 from scorekeeper.gamefiles.trash import game_delete, game_restore
-from scorekeeper.games.models import DeletedGame, Game, Round
+from scorekeeper.games.models import Game, Round
 from scorekeeper.games.services import (
     GAME_UNDO_WINDOW,
     Conflict,

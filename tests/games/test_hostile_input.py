@@ -9,10 +9,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
 from scorekeeper.gamefiles.files import MAX_FILE_BYTES, import_file, read_game_file
-from scorekeeper.games.models import Crew, Game, Player, Round
+from scorekeeper.games.models import Game, Round
+from scorekeeper.roster.models import Player
 from tests.factories import GameFactory
 from tests.games.test_commands import GAME
 

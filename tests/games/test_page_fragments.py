@@ -11,9 +11,9 @@ from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.games.kept import CSRF_SLOT, version_key
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import game_new_share_token, round_delete_last, round_record
-from scorekeeper.kept import CSRF_SLOT, version_key
 from tests.factories import GameFactory, MembershipFactory, UserFactory
 
 PLAYERS = ["Ann", "Ben", "Cat"]

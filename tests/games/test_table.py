@@ -5,8 +5,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.games.models import Crew, Game, Hand, Player, Round
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game, Hand, Round
 from scorekeeper.live.views import LIVE_FOLLOW_AFTER_END
+from scorekeeper.roster.models import Player
 from tests.factories import GameFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -9,7 +9,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import DatabaseError
 
-from scorekeeper.games.models import Crew, Game
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game
 from scorekeeper.games.services import locked_game, round_record
 from scorekeeper.history import ratings
 from scorekeeper.history.models import Rating, SeatResult

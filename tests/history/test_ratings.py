@@ -11,11 +11,12 @@ from openskill.models import PlackettLuce
 
 from scorekeeper.domain import RuleError, scored_game
 from scorekeeper.gamefiles.trash import game_delete, game_restore
-from scorekeeper.games.models import Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.services import game_end, game_resume, locked_game, round_edit, round_record
 from scorekeeper.history import ratings
 from scorekeeper.history.models import Rating
+from scorekeeper.roster.models import Player
 from tests.factories import GameFactory
 from tests.history.conftest import make_game
 

@@ -6,9 +6,10 @@ from django.urls import reverse
 
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.gamefiles.files import export_game
-from scorekeeper.games.models import Challenge, Game, Hand, Player, Round
+from scorekeeper.games.models import Challenge, Game, Hand, Round
 from scorekeeper.games.services import store_round
 from scorekeeper.referee.services import challenge_record
+from scorekeeper.roster.models import Player
 from tests.factories import GameFactory
 
 from .conftest import HTMX

@@ -11,8 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games.entries import named_entry
-from scorekeeper.games.models import Game, Hand, Player, Round, Seat
+from scorekeeper.games.models import Game, Hand, Round, Seat
 from scorekeeper.roster import services
+from scorekeeper.roster.models import Player
 from scorekeeper.roster.services import RosterError
 from tests.factories import CrewFactory, GameFactory, MembershipFactory, PlayerFactory
 from tests.games.test_concurrency import in_parallel

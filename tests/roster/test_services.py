@@ -4,15 +4,16 @@ import random
 
 import pytest
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import scored_game
 from scorekeeper.gamefiles.trash import game_delete, game_restore
-from scorekeeper.games.models import Challenge, Crew, Game, Hand, Player, Round, Seat
+from scorekeeper.games.models import Challenge, Game, Hand, Round, Seat
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.services import locked_game, round_edit
 from scorekeeper.history import stats
 from scorekeeper.history.models import SeatResult
 from scorekeeper.roster import services
-from scorekeeper.roster.models import RosterChange
+from scorekeeper.roster.models import Player, RosterChange
 from scorekeeper.roster.services import RosterError
 from tests.factories import (
     ChallengeFactory,
