@@ -40,7 +40,7 @@ from scorekeeper.games.nights import crew_evening
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.signals import games_imported
 from scorekeeper.nights.models import GameNight
-from scorekeeper.roster.models import Player
+from scorekeeper.roster.models import Player, next_colours
 from scorekeeper.rules import parse_house_rules
 
 DEFAULT_CREW_NAME = "Home crew"
@@ -406,6 +406,9 @@ def players_by_name(crew: Crew, names: list[str]) -> dict[str, Player]:
         if key not in existing and key not in missing:
             missing[key] = Player(crew=crew, name=name)
     if missing:
+        colours = next_colours(crew.pk, len(missing), players=existing.values())
+        for player, colour in zip(missing.values(), colours, strict=True):
+            player.colour = colour
         Player.objects.bulk_create(missing.values())
         existing.update(missing)
     return {name: existing[name.casefold()] for name in names}

@@ -45,7 +45,7 @@ def test_a_new_round_shows_in_every_fragment(crew_client):
     assert 'data-next-round="3"' in second and 'data-next-round="2"' not in second
     assert "Delete round 2" in second and "Delete round 1" not in second
     assert 'data-standing="Ben" data-total="7"' in second  # "board"
-    assert cache.get(version_key(game, "scored")).next_round == 3
+    assert cache.get(version_key(game, "board"))[0].next_round == 3
 
 
 def test_each_language_has_its_own_fragments(crew_client):
