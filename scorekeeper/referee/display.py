@@ -130,13 +130,18 @@ def entry_view(
     )
 
 
+# The verdict the results carry (``data-verdict``) when no sheet settles the question but the
+# house rule this game agreed does: not "answer" (no sheet says it), not "uncovered" (no banner).
+TABLE = "table"
+
+
 @dataclass(frozen=True)
 class Results:
     """What the results of a rules question show (the entries as the library holds them: the
     view prints them in the reader's language)."""
 
-    verdict: str  # answer, likely, open or uncovered ("no sheet covers this")
-    best: Entry | None = None  # the answer or the open case
+    verdict: str  # answer, likely, open, uncovered ("no sheet covers this") or table
+    best: Entry | None = None  # the answer, the open case, or the house rule the table agreed
     choices: tuple[Entry, Entry] | None = None  # "Which one?": two that fit about as well
     open_case: bool = False
     uncovered: bool = False  # the banner: agree it at the table
@@ -147,17 +152,24 @@ class Results:
     others: list[Entry] = field(default_factory=list)  # the other hits, in the search's order
 
 
-def results(found: Lookup, not_mine: bool = False) -> Results:
-    """What to show for the search's verdict ``found``; ``not_mine``: the table said a likely
-    answer is not its question.
+def results(found: Lookup, agreed: Mapping[str, object], not_mine: bool = False) -> Results:
+    """What to show for the search's verdict ``found``, from a game whose table agreed the
+    house rules ``agreed``; ``not_mine``: the table said a likely answer is not its question.
 
     A house rule is offered under the banner (or an open case) only when the question says
-    its matter (``house_rule_offer``).
+    its matter (``house_rule_offer``). When the game agreed that house rule, its rule is the
+    answer ("At this table: …", verdict ``TABLE``) instead of the banner.
     """
     hits = found.hits
     not_mine = not_mine and found.likely
     open_case = found.open_case
     uncovered = open_case is None and (not found.covered or not_mine)
+    if uncovered or open_case:
+        # One the table agreed first: "can I jump in on a misdeal" at a jump-in table.
+        agreed_hits = [hit for hit in hits if table_notes(hit.entry, agreed)]
+        if at_table := house_rule_offer(found.query, agreed_hits):
+            rest = [hit.entry for hit in hits if hit.entry is not at_table]
+            return Results(TABLE, best=at_table, others=rest)
     reading = found.house_rule if found.house_rule and found.house_rule.silent else None
     house_rule = reading or (
         house_rule_offer(found.query, hits) if uncovered or open_case else None

@@ -162,7 +162,7 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
     agreed = agreed_house_rules(game.house_rules) if game else {}
     language = get_language()
     # "Not my question" on a likely answer: the table takes the house-rule path instead.
-    shown = results(found, not_mine=request.GET.get("not") == "1") if found else None
+    shown = results(found, agreed, not_mine=request.GET.get("not") == "1") if found else None
     house_rule = shown.house_rule if shown else None
     context = {
         "query": query,
@@ -170,7 +170,8 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
         "editions": edition_choices(),
         "error": error,
         "best": entry_view(shown.best, agreed, edition) if shown and shown.best else None,
-        # What tools and tests read: answer, likely, open, or uncovered ("no sheet covers this").
+        # What tools and tests read: answer, likely, open, uncovered ("no sheet covers this"),
+        # or table (no sheet settles it; the house rule this game agreed does).
         "verdict": shown.verdict if shown else "",
         "open_case": shown.open_case if shown else False,
         "choices": [entry_view(entry, agreed, edition) for entry in shown.choices]
