@@ -197,6 +197,8 @@ def test_each_noun_s_models_live_in_its_room():
         "Round",
         "Hand",
         "Challenge",
+        "Count",
+        "CountedHand",
     }
 
 

@@ -46,13 +46,18 @@ BY_TOKEN = {
     "live:live_board": "the fragment the live scoreboard polls",
     "accounts:join": "an invite link is opened by someone not yet in the crew",
     "nights:night_recap_shared": "a night's recap, shared read-only by a link",
+    "live:seat": "a player's own phone at the table, opened from their seat's link",
+    "live:seat_board": "the fragment a seat's phone polls",
 }
+# Written to by whoever holds the link's secret, signed in or not (tests/games/test_counts.py).
+TOKEN_WRITES = {"live:seat_hand"}
 # Refuse a GET from anyone, signed in or not.
 # Answer with no content at all (204), signed in or not.
-EMPTY = {"ping"}
+EMPTY = {"ping", "games:count_panel"}  # the count panel: nothing is being counted
 GET_REFUSED = {
     "accounts:logout": "logging out is a POST (Django 5), so a link can't log anyone out",
     "accounts:set_language": "the language switcher is a form (POST), open to visitors too",
+    "live:seat_hand": "a seat's hand is sent (POST) by whoever holds the seat's link",
 }
 
 
@@ -95,7 +100,9 @@ PAGES = sorted(name for name in NAMES if "GET" in METHODS[name])
 CREW_ROWS = sorted(
     name
     for name, pattern in PATTERNS.items()
-    if set(pattern.pattern.regex.groupindex) - {"slug"} and name not in BY_TOKEN
+    if set(pattern.pattern.regex.groupindex) - {"slug"}
+    and name not in BY_TOKEN
+    and name not in TOKEN_WRITES
 )
 
 
@@ -136,6 +143,8 @@ class World:
     def _token(self, name: str) -> str:
         if name == "nights:night_recap_shared":
             return self.game.night.recap_token
+        if name.startswith("live:seat"):
+            return self.game.seats.first().link_token
         return self.game.share_token if name.startswith("live:live") else self.invite.token
 
     def url(self, name: str, **options: bool) -> str:

@@ -129,13 +129,16 @@ class Game(models.Model):
     # "" for a game played here; "bgstats" for a play imported from BG Stats, which brought
     # its final totals and winners only (kept on its seats: ``Seat.recorded_total``).
     source = models.CharField(max_length=12, choices=Source, blank=True, default="", db_default="")
+    # The round the table is counting at every phone (an open ``Count``), else NULL: read with
+    # the game row, so a page that shows no count costs no query for it.
+    counting = models.PositiveIntegerField(null=True, blank=True)
 
     # Who changed a setting (dealer, house rules, share link) and when; derived fields and
     # the version are written with QuerySet.update() and so leave no history.
     history = HistoricalRecords(
         excluded_fields=[
             *("updated_at", "status", "finished_at", "version", "imported_audit", "uid"),
-            *("origin", "source"),
+            *("origin", "source", "counting"),
         ]
     )
 
@@ -181,6 +184,12 @@ class Seat(models.Model):
     # totals the core works out from the rounds. On the seat, so a roster merge moves them.
     recorded_total = models.IntegerField(null=True, blank=True)
     recorded_won = models.BooleanField(null=True, blank=True)
+    # The secret of the seat's link ("Join as Ben"): opened on the player's phone it shows
+    # the board and, while a round is counted, the keypad for this seat's hand only. NULL:
+    # revoked. It moves on to the rematch's seat of the same player, like the live link.
+    link_token = models.CharField(  # noqa: DJ001
+        max_length=64, unique=True, null=True, blank=True, default=new_token
+    )
 
     class Meta:
         ordering = ["number"]
@@ -290,3 +299,74 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger} challenged {self.challenged}"
+
+
+class Count(models.Model):
+    """A round counted by the whole table: the scorekeeper says who went out (and on which
+    card), and every other player sends their own hand from their phone (their seat's link).
+    The round is stored once, when every hand is in, or when the scorekeeper saves it with the
+    hands there are (see ``games.counts``). At most one count of a game is open."""
+
+    class State(models.TextChoices):
+        OPEN = "open", gettext_lazy("Counting")
+        STORED = "stored", gettext_lazy("Saved")
+        CANCELLED = "cancelled", gettext_lazy("Cancelled")
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="counts")
+    number = models.PositiveIntegerField()  # the round it counts
+    winner = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    went_out_on = models.CharField(max_length=20, blank=True, default="")
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
+    state = models.CharField(max_length=12, choices=State, default=State.OPEN)
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    opened_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(state="open"), name="count_one_open_per_game"
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=["open", "stored", "cancelled"]), name="count_state_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Count of round {self.number} of game {self.game_id} ({self.state})"
+
+
+class CountedHand(models.Model):
+    """One player's hand sent into an open count: the latest send wins; ``trail`` keeps every
+    send (when, from which phone, how many points), for the game's audit trail."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
+    count = models.ForeignKey(Count, on_delete=models.CASCADE, related_name="hands")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # The hand as entered: cards in notation, or a typed total (then ``cards`` is "").
+    cards = models.CharField(max_length=400, blank=True, default="")
+    total = models.PositiveIntegerField(null=True, blank=True)
+    points = models.PositiveIntegerField()
+    phone = models.CharField(max_length=80)
+    request_key = models.CharField(max_length=64, blank=True, default="")
+    sent_at = models.DateTimeField(default=timezone.now)
+    trail = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["count", "player"], name="counted_hand_once"),
+            models.CheckConstraint(
+                condition=Q(total__isnull=True) ^ Q(cards=""), name="counted_hand_cards_or_total"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} sent {self.points} into {self.count}"
+
+    @property
+    def hand(self) -> str | int:
+        """The hand as the round takes it: the cards, or the typed total."""
+        return self.total if self.total is not None else self.cards

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import io
+import uuid
 
 import segno
 from django.conf import settings
@@ -23,13 +24,18 @@ from django.utils.dateparse import parse_datetime
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.addresses import shared_url
 from scorekeeper.crews.models import Crew
+from scorekeeper.decks.models import deck_sides, played_edition
+from scorekeeper.domain import RuleError
 from scorekeeper.games.access import crew_required
-from scorekeeper.games.models import Game
+from scorekeeper.games.counts import hand_send, open_count, seat_of
+from scorekeeper.games.models import Game, Seat
 from scorekeeper.games.scoreboard import board_for, load_game
+from scorekeeper.games.services import Conflict
+from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.languages.zones import activate_viewer_zone
 
 # A version's board never changes, so this only bounds the memory a worker keeps.
@@ -41,6 +47,9 @@ LIVE_BOARD_CACHE_SECONDS = 600
 LIVE_POLL_SECONDS = 4
 LIVE_SLOW_POLL_SECONDS = 12
 LIVE_FOLLOW_AFTER_END = dt.timedelta(minutes=15)
+# A seat's phone asks this often: a count's state shows there (and on the scorekeeper's phone,
+# which polls its count panel as often) within a couple of seconds.
+SEAT_POLL_SECONDS = 2
 
 
 def _live_poll_seconds(status: str, finished_at: dt.datetime | None) -> int:
@@ -162,9 +171,132 @@ def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
     )
     if token is None:
         raise Http404(_("No such game in your crew."))
-    url = shared_url(request, reverse("live:live", args=[token]))
+    return _qr_code(request, reverse("live:live", args=[token]))
+
+
+def _qr_code(request: HttpRequest, path: str) -> HttpResponse:
+    """The QR code (SVG) of the address the other phones open for ``path``."""
+    url = shared_url(request, path)
     if url is None:
         raise Http404(_("No address the other phones could open: see the share sheet."))
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+
+
+# --- A seat's link: the player's own phone at the table (games/counts.py) -------------------
+
+
+def _no_such_seat() -> Http404:
+    return Http404(_("This seat's link is not valid (it may have been revoked or replaced)."))
+
+
+def _seat_or_404(token: str):
+    seat = seat_of(token)
+    if seat is None:
+        raise _no_such_seat()
+    return seat
+
+
+def _seat_context(seat, **extra) -> dict:
+    game = load_game(Game.objects.filter(pk=seat.game_id), seat.game_id)
+    if game is None:
+        raise _no_such_seat()
+    count = open_count(game) if game.counting else None
+    mine = None
+    if count is not None:
+        mine = next((h for h in count.hands.all() if h.player_id == seat.player_id), None)
+    return {
+        "game": game,
+        "board": board_for(game),
+        "seat": seat,
+        "count": count,
+        "mine": mine,
+        "went_out": count is not None and count.winner_id == seat.player_id,
+        "live": True,
+        "editable": False,
+        "poll_seconds": SEAT_POLL_SECONDS,
+        "request_key": uuid.uuid4().hex,
+        "keys": lambda: keys_in_words(*(deck_sides(game) or [played_edition(game)])),
+        **extra,
+    }
+
+
+@require_GET
+def seat(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own phone: the board as the live link shows it and, while the table counts
+    a round, the box for this seat's hand only. No sign-in: the link is the key."""
+    seat = _seat_or_404(token)
+    activate_viewer_zone(request, seat.game.crew.time_zone)
+    return render(request, "games/seat.html", _seat_context(seat))
+
+
+@require_GET
+def seat_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The seat page's polled part. When a count opens or closes (``count`` is the round the
+    page shows counting, "" for none), the page is loaded again: the hand box comes or goes,
+    and nothing typed in it is ever replaced by a poll."""
+    seat = _seat_or_404(token)
+    stamp = Game.objects.filter(pk=seat.game_id).values_list("version", "counting").first()
+    if stamp is None:
+        raise _no_such_seat()
+    version, counting = stamp
+    if request.GET.get("count", "") != str(counting or ""):
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    etag = quote_etag(f"seat-{seat.pk}-{version}-{get_language()}")
+    if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
+        return not_modified(etag)
+    activate_viewer_zone(request, seat.game.crew.time_zone)
+    response = render(request, "games/seat.html#seat-board", _seat_context(seat))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_POST
+def seat_hand(request: HttpRequest, token: str) -> HttpResponse:
+    """This seat's hand, sent into the open count: checked as the round form checks a hand;
+    the last one in stores the round. Refused in words (nothing changed) when the round was
+    already saved, nothing is being counted, or the hand can't be read."""
+    seat = _seat_or_404(token)
+    activate_viewer_zone(request, seat.game.crew.time_zone)
+    try:
+        sent = hand_send(
+            token=token,
+            cards=request.POST.get("cards", ""),
+            total=request.POST.get("total", ""),
+            request_key=request.POST.get("request_key", ""),
+            # The phone's own name for itself (kept per phone by the page), else its browser.
+            phone=request.POST.get("phone", "") or request.headers.get("User-Agent", ""),
+        )
+    except Seat.DoesNotExist as error:
+        raise _no_such_seat() from error
+    except Conflict as error:
+        context = _seat_context(seat, refused=in_words(error))
+        return render(request, "games/seat.html", context, status=409)
+    except RuleError as error:
+        context = _seat_context(
+            seat,
+            error=in_words(error),
+            typed_cards=request.POST.get("cards", "")[:400],
+            typed_total=request.POST.get("total", "")[:6],
+        )
+        return render(request, "games/seat.html", context, status=422)
+    context = _seat_context(seat, sent=sent)
+    return render(request, "games/seat.html", context)
+
+
+@crew_required
+@require_GET
+def seat_qr(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    """The QR code of a seat's link, on the scorekeeper's share sheet."""
+    token = (
+        Seat.objects.filter(game__crew=request.crew, game_id=game_id, number=number - 1)  # type: ignore[attr-defined]
+        .values_list("link_token", flat=True)
+        .first()
+    )
+    if not token:
+        raise Http404(_("This seat has no link."))
+    return _qr_code(request, reverse("live:seat", args=[token]))

@@ -10,7 +10,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def test_a_classic_game_ranks_the_draw_by_point_value(crew_client):
     client, crew = crew_client
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="classic")
-    page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game_detail", args=[game.pk]) + "?draw=1").content.decode()
     assert "highest point value deals" in page
     assert "Wild (counts 50)" in page
     client.post(
@@ -25,10 +25,19 @@ def test_a_classic_game_ranks_the_draw_by_point_value(crew_client):
 def test_a_themed_game_counts_symbols_as_zero(crew_client):
     client, crew = crew_client
     game = GameFactory(crew=crew, players=["Ann", "Ben"], edition="water-drop")
-    page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game_detail", args=[game.pk]) + "?draw=1").content.decode()
     assert "action and wild cards count as zero" in page
     client.post(
         reverse("games:dealer_draw", args=[game.pk]), {"draw_0": "*1", "draw_1": "W"}, **HTMX
     )
     game.refresh_from_db()
     assert game.first_dealer.name == "Ann"
+
+
+def test_the_draw_for_deal_form_comes_when_asked_for(crew_client):
+    client, crew = crew_client
+    game = GameFactory(crew=crew, players=["Ann", "Ben"])
+    page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert 'name="draw_0"' not in page and "?draw=1#dealer" in page
+    asked = client.get(reverse("games:game_detail", args=[game.pk]) + "?draw=1").content.decode()
+    assert 'name="draw_0"' in asked and 'name="draw_1"' in asked
