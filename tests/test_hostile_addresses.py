@@ -12,7 +12,7 @@ from scorekeeper.crews.models import Invite
 from scorekeeper.games.models import Game, Round
 from scorekeeper.inputs import MAX_ID, IdConverter, TokenConverter, is_token
 from scorekeeper.nights.models import GameNight
-from tests.factories import GameFactory, PlayerFactory, RoundFactory
+from tests.factories import GameFactory, PlayerFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -189,11 +189,10 @@ def test_a_delete_naming_a_version_that_is_not_ascii_digits_is_refused(member_cl
     assert Game.objects.filter(pk=game.pk).exists()
 
 
+@pytest.mark.game(rounds=[("Ann", {"Ben": 10, "Cat": 10})])
 def test_deleting_a_round_named_by_a_number_that_is_not_ascii_digits_is_refused(
-    member_client, crew
+    member_client, game
 ):
-    game = GameFactory(crew=crew)
-    RoundFactory(game=game)
     response = member_client.post(f"/games/{game.pk}/rounds/delete-last/", {"number": "١"})
     assert response.status_code == 409
     assert Round.objects.filter(game=game).count() == 1

@@ -56,6 +56,13 @@ def table_member(transactional_db):
 
 
 @pytest.fixture
+def crew(table_member) -> Crew:
+    """In a browser flow the crew is ``table_member``'s (committed, signed in by
+    ``logged_in_page``): the root ``game`` fixture seats its game there."""
+    return table_member[1]
+
+
+@pytest.fixture
 def logged_in_page(live_server, page: Page, table_member) -> Page:
     page.goto(live_server.url + "/login/")
     page.get_by_label("Username").fill("ann")
