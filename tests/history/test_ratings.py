@@ -17,7 +17,7 @@ from scorekeeper.games.services import game_end, game_resume, locked_game, round
 from scorekeeper.history import ratings
 from scorekeeper.history.models import Rating
 from scorekeeper.roster.models import Player
-from tests.factories import GameFactory
+from tests.factories import GameFactory, play_round
 from tests.history.conftest import make_game
 
 pytestmark = pytest.mark.django_db
@@ -72,8 +72,7 @@ def test_lowest_wins_ranks_the_lowest_total_first(crew, django_capture_on_commit
 def test_games_without_a_result_rate_nobody(crew, django_capture_on_commit_callbacks):
     game = GameFactory(crew=crew, players=["Ann", "Ben"], target=100)
     with django_capture_on_commit_callbacks(execute=True):
-        with locked_game(game_id=game.pk, crew=crew) as locked:
-            round_record(game=locked, winner="Ann", hands={"Ben": 30})
+        play_round(game, "Ann", Ben=30)
         with locked_game(game_id=game.pk, crew=crew) as locked:
             game_end(game=locked, ending="no_result")
     assert not Rating.objects.exists()

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.factories import CrewFactory
+from tests.factories import CrewFactory, play_round
 from tests.history.conftest import make_game, store_game
 
 ROUNDS = [
@@ -127,12 +127,11 @@ def test_another_crews_game_is_not_found(member_client):
 def test_the_record_shows_who_entered_and_changed_what(crew, member, member_client):
     from django.urls import reverse
 
-    from scorekeeper.games.services import locked_game, round_edit, round_record
+    from scorekeeper.games.services import locked_game, round_edit
     from tests.factories import GameFactory
 
     game = GameFactory(crew=crew, players=["Ann", "Ben"], target=500)
-    with locked_game(crew=crew, game_id=game.pk) as locked:
-        round_record(game=locked, number=1, winner="Ann", hands={"Ben": 40}, by=member)
+    play_round(game, "Ann", number=1, by=member, Ben=40)
     with locked_game(crew=crew, game_id=game.pk) as locked:
         round_edit(game=locked, number=1, version=1, winner="Ann", hands={"Ben": 45}, by=member)
     text = member_client.get(reverse("history:game_record", args=[game.pk])).content.decode()
@@ -150,20 +149,11 @@ def test_the_record_shows_who_entered_and_changed_what(crew, member, member_clie
 
 @pytest.mark.django_db
 def test_the_record_shows_the_card_a_round_ended_on(crew, member, member_client):
-    from scorekeeper.games.services import locked_game, round_record
     from tests.factories import GameFactory
 
     game = GameFactory(crew=crew, players=["Ann", "Ben"], target=500)
     for number, went_out_on in ((1, "+4"), (2, "+2"), (3, "other"), (4, "")):
-        with locked_game(crew=crew, game_id=game.pk) as locked:
-            round_record(
-                game=locked,
-                number=number,
-                winner="Ann",
-                hands={"Ben": 5},
-                by=member,
-                went_out_on=went_out_on,
-            )
+        play_round(game, "Ann", number=number, by=member, went_out_on=went_out_on, Ben=5)
     text = member_client.get(f"/games/{game.pk}/record/").content.decode()
     assert "Ann out on a Wild Draw Four" in text and "Ann out on a Draw Two" in text
     assert text.count("Ann out<") == 2  # another card, or not told
