@@ -9,7 +9,6 @@ from django.forms.renderers import get_default_renderer
 from django.urls import reverse
 
 from scorekeeper.renderers import FormRenderer
-from tests.factories import GameFactory
 
 
 class Page(HTMLParser):
@@ -89,9 +88,8 @@ def test_a_refused_signup_links_the_errors_that_exist(client):
     assert page.dangling() == []
 
 
-def test_the_house_rules_page_links_every_input_to_help_text_that_exists(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew)
+def test_the_house_rules_page_links_every_input_to_help_text_that_exists(crew_client, game):
+    client, _ = crew_client
     url = reverse("referee:house_rules", args=[game.pk])
     shown = client.get(url)
     refused = client.post(url, {"uno_penalty": "many"})

@@ -33,10 +33,10 @@ def test_the_path_it_watches_is_the_boards_url():
     assert BOARD_PATH.fullmatch(reverse("live:live", args=["abc"])) is None
 
 
+@pytest.mark.game(players=["Ann", "Ben"])
 def test_an_unchanged_board_is_answered_before_the_view_with_the_views_own_headers(
-    member_client, crew
+    member_client, game
 ):
-    game = GameFactory(crew=crew, players=["Ann", "Ben"])
     watcher = Client()
     etag = watcher.get(_board(game))["ETag"]
     member_client.get(_board(game))  # a signed-in watcher's poll goes through the view
@@ -51,10 +51,10 @@ def test_an_unchanged_board_is_answered_before_the_view_with_the_views_own_heade
     assert early.content == b""
 
 
+@pytest.mark.game(players=["Ann", "Ben"])
 def test_a_changed_board_a_signed_in_watcher_and_an_unknown_link_reach_the_view(
-    member_client, crew
+    member_client, game
 ):
-    game = GameFactory(crew=crew, players=["Ann", "Ben"])
     watcher = Client()
     etag = watcher.get(_board(game))["ETag"]
     with _view_fails(), pytest.raises(AssertionError, match="view"):
