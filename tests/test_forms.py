@@ -115,7 +115,9 @@ OTHER_FORMS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "method", "data"), OTHER_FORMS)
+@pytest.mark.parametrize(
+    ("name", "method", "data"), OTHER_FORMS, ids=[name for name, _, _ in OTHER_FORMS]
+)
 def test_the_other_form_pages_have_no_dangling_description(client, member, name, method, data):
     if name != "accounts:login":
         client.force_login(member)
