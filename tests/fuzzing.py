@@ -449,13 +449,13 @@ TARGETS = [
 
 def make_site() -> Site:
     """A crew with a member, a game of three with one round, and a night."""
-    from tests.factories import GameFactory, RoundFactory, UserFactory
+    from tests.factories import GameFactory, UserFactory, play_round
 
     user = UserFactory()
     crew = Crew.objects.create(name="Fuzz crew")
     Membership.objects.create(crew=crew, user=user)
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
-    RoundFactory(game=game)
+    play_round(game, "Ann")
     client = Client()
     client.force_login(user)
     deck = deck_create(crew=crew, name="Fuzz box", base="classic")

@@ -22,7 +22,7 @@ from django.urls import reverse
 from scorekeeper.crews.models import Preference
 from scorekeeper.languages.catalogs import LOCALE_DIR, compile_catalogues
 from scorekeeper.languages.words import SCRIPT_MESSAGES
-from tests.factories import ChallengeFactory, GameFactory, MembershipFactory
+from tests.factories import ChallengeFactory, GameFactory, MembershipFactory, play_round
 from tests.history.conftest import make_game
 
 ROOT = Path(settings.BASE_DIR)
@@ -580,13 +580,13 @@ def test_compiled_catalogues_stay_out_of_git():
 def test_a_refused_round_is_explained_in_the_pages_language(crew):
     from django.utils import translation
 
-    from scorekeeper.games.services import Conflict, round_record
+    from scorekeeper.games.services import Conflict
     from tests.factories import GameFactory
 
     game = GameFactory(crew=crew, players=["Ann", "Ben"])
     spanish = "La ronda 5 todavía no se puede guardar: la siguiente ronda es la 1."
     with translation.override("es"), pytest.raises(Conflict, match=spanish):
-        round_record(game=game, number=5, winner="Ann", hands={"Ben": 3})
+        play_round(game, "Ann", number=5, Ben=3)
 
 
 # --- The table and the referee in Spanish (wave 2) ---------------------------------------------

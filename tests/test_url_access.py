@@ -22,7 +22,7 @@ from scorekeeper.games.models import Challenge, Game, Round
 from scorekeeper.games.nights import night_share_recap
 from scorekeeper.history.models import Season
 from scorekeeper.rules import ENTRIES
-from tests.factories import ChallengeFactory, GameFactory, MembershipFactory, RoundFactory
+from tests.factories import ChallengeFactory, GameFactory, MembershipFactory, play_round
 
 LOGIN = reverse("accounts:login")
 BOGUS_TOKEN = "not-a-real-token"
@@ -152,10 +152,9 @@ class World:
 
 
 @pytest.fixture
-def world(crew, member) -> World:
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
-    RoundFactory(game=game, winner="Ann", hands={"Ben": 12, "Cat": "R7 W"})
-    round_ = RoundFactory(game=game, winner="Ben")
+def world(crew, member, game) -> World:
+    play_round(game, "Ann", Ben=12, Cat="R7 W")
+    round_ = game.rounds.get(number=play_round(game, "Ben").number)
     challenge = ChallengeFactory(game=game, challenger="Cat", challenged="Ben")
     invite = Invite.objects.create(crew=crew, created_by=member)
     # A game deleted a moment ago, kept for its Undo (its file is not read by these tests).

@@ -20,8 +20,8 @@ from tests.factories import (
     CrewFactory,
     GameFactory,
     MembershipFactory,
-    RoundFactory,
     UserFactory,
+    play_round,
 )
 
 # Not in a backup: rebuilt by migrate, or sign-in state that is safe to lose.
@@ -48,9 +48,9 @@ def a_whole_site() -> None:
             crew=crew, created_by=users[0], expires_at=timezone.now() + dt.timedelta(days=7)
         )
         game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
-        RoundFactory(game=game, winner="Ben", hands={"Ann": "R7 W", "Cat": 12})
-        RoundFactory(game=game)
-        RoundFactory(game=game)
+        play_round(game, "Ben", Ann="R7 W", Cat=12)
+        play_round(game, "Ann")
+        play_round(game, "Ann")
         round_delete_last(game=Game.objects.get(pk=game.pk), number=3, by=users[1])
         game_set_house_rules(
             game=Game.objects.get(pk=game.pk),

@@ -1,15 +1,14 @@
 """The draw for deal on the game page follows the game's own deck sheet."""
 
+import pytest
 from django.urls import reverse
-
-from tests.factories import GameFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def test_a_classic_game_ranks_the_draw_by_point_value(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="classic")
+@pytest.mark.game(players=["Ann", "Ben", "Cat"], edition="classic")
+def test_a_classic_game_ranks_the_draw_by_point_value(crew_client, game):
+    client, _ = crew_client
     page = client.get(reverse("games:game_detail", args=[game.pk]) + "?draw=1").content.decode()
     assert "highest point value deals" in page
     assert "Wild (counts 50)" in page
@@ -22,9 +21,9 @@ def test_a_classic_game_ranks_the_draw_by_point_value(crew_client):
     assert game.first_dealer.name == "Ben"
 
 
-def test_a_themed_game_counts_symbols_as_zero(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], edition="water-drop")
+@pytest.mark.game(players=["Ann", "Ben"], edition="water-drop")
+def test_a_themed_game_counts_symbols_as_zero(crew_client, game):
+    client, _ = crew_client
     page = client.get(reverse("games:game_detail", args=[game.pk]) + "?draw=1").content.decode()
     assert "action and wild cards count as zero" in page
     client.post(
