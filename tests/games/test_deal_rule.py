@@ -33,9 +33,9 @@ def test_a_themed_game_counts_symbols_as_zero(crew_client, game):
     assert game.first_dealer.name == "Ann"
 
 
-def test_the_draw_for_deal_form_comes_when_asked_for(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben"])
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_the_draw_for_deal_form_comes_when_asked_for(crew_client, game):
+    client, _ = crew_client
     page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert 'name="draw_0"' not in page and "?draw=1#dealer" in page
     asked = client.get(reverse("games:game_detail", args=[game.pk]) + "?draw=1").content.decode()
