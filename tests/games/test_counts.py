@@ -12,17 +12,15 @@ from scorekeeper.games.models import Count, CountedHand, Game, Round, Seat
 from tests.factories import GameFactory, MembershipFactory
 from tests.threads import at_once, failures
 
-pytestmark = pytest.mark.django_db
-
 PLAYERS = ["Ann", "Ben", "Cat", "Dee"]
 HTMX = {"HTTP_HX_REQUEST": "true"}
+pytestmark = [pytest.mark.django_db, pytest.mark.game(players=PLAYERS)]
 
 
 @pytest.fixture
-def table(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=PLAYERS, target=500)
-    return client, game
+def table(member_client, game):
+    """The scorekeeper's phone and the game the table plays."""
+    return member_client, game
 
 
 def token(game, name):
