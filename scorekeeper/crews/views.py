@@ -61,7 +61,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     invite = _valid_invite(token)
     if token and invite is None:
         return _unusable_invite(request, token)
-    form = SignupForm(request.POST or None, joining=invite.crew if invite else None)
+    form = SignupForm(
+        request.POST if request.method == "POST" else None, joining=invite.crew if invite else None
+    )
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             user = form.save()
@@ -89,7 +91,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def crew_new(request: HttpRequest) -> HttpResponse:
-    form = CrewForm(request.POST or None)
+    form = CrewForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             crew = _start_crew(

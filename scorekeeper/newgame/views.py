@@ -50,7 +50,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     crew = request.crew  # type: ignore[attr-defined]
     roster = {p.name: p for p in Player.objects.filter(crew=crew)}
     members = members_without_a_player(crew, roster)
-    house_form = HouseRulesForm(request.POST or None, prefix="house")
+    house_form = HouseRulesForm(request.POST if request.method == "POST" else None, prefix="house")
     if request.method == "GET":
         form = GameSetupForm(decks=crew_decks(crew))
         return _setup_page(request, _Setup(form, house_form, [], roster, members), None)
