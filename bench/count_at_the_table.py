@@ -129,7 +129,8 @@ def send_hands(base: str, links: dict[str, str], winner: str, rng: random.Random
             barrier.wait(30)
         except threading.BrokenBarrierError:
             return
-        status, _, _, ms = client.request(f"/seat/{links[name]}/hand/", form)
+        headers = {"HX-Request": "true"}  # as the page sends it (htmx)
+        status, _, _, ms = client.request(f"/seat/{links[name]}/hand/", form, headers=headers)
         tally.record("hand send", status, ms, {200})
 
     threads = [threading.Thread(target=phone, args=job) for job in jobs]

@@ -198,8 +198,12 @@ def _seat_or_404(token: str):
     return seat
 
 
-def _seat_context(seat, **extra) -> dict:
-    game = load_game(Game.objects.filter(pk=seat.game_id), seat.game_id)
+def _seat_context(seat, *, board: bool = True, **extra) -> dict:
+    """What the seat page shows; ``board=False`` for its hand part alone (an htmx send)."""
+    if board:
+        game = load_game(Game.objects.filter(pk=seat.game_id), seat.game_id)
+    else:
+        game = Game.objects.select_related("deck").filter(pk=seat.game_id).first()
     if game is None:
         raise _no_such_seat()
     count = open_count(game) if game.counting else None
@@ -208,7 +212,7 @@ def _seat_context(seat, **extra) -> dict:
         mine = next((h for h in count.hands.all() if h.player_id == seat.player_id), None)
     return {
         "game": game,
-        "board": board_for(game),
+        "board": board_for(game) if board else None,
         "seat": seat,
         "count": count,
         "mine": mine,
@@ -274,18 +278,20 @@ def seat_hand(request: HttpRequest, token: str) -> HttpResponse:
     except Seat.DoesNotExist as error:
         raise _no_such_seat() from error
     except Conflict as error:
-        context = _seat_context(seat, refused=in_words(error))
-        return render(request, "games/seat.html", context, status=409)
+        return _seat_answer(request, seat, status=409, refused=in_words(error))
     except RuleError as error:
-        context = _seat_context(
-            seat,
-            error=in_words(error),
-            typed_cards=request.POST.get("cards", "")[:400],
-            typed_total=request.POST.get("total", "")[:6],
-        )
-        return render(request, "games/seat.html", context, status=422)
-    context = _seat_context(seat, sent=sent)
-    return render(request, "games/seat.html", context)
+        typed = {"typed_cards": request.POST.get("cards", "")[:400]}
+        typed["typed_total"] = request.POST.get("total", "")[:6]
+        return _seat_answer(request, seat, status=422, error=in_words(error), **typed)
+    return _seat_answer(request, seat, sent=sent)
+
+
+def _seat_answer(request: HttpRequest, seat, status: int = 200, **extra) -> HttpResponse:
+    """The seat page after a send; its hand part alone for htmx (the board polls by itself)."""
+    if request.htmx:
+        context = _seat_context(seat, board=False, **extra)
+        return render(request, "games/seat.html#seat-hand", context, status=status)
+    return render(request, "games/seat.html", _seat_context(seat, **extra), status=status)
 
 
 @crew_required

@@ -341,3 +341,22 @@ def test_hands_sent_at_once_from_every_phone_store_the_round_exactly_once():
     assert Round.objects.filter(game=game).count() == 1
     assert totals(game)["P0"] == sum(range(1, 10))
     assert Count.objects.get().state == Count.State.STORED
+
+
+def test_a_send_from_the_page_s_htmx_answers_with_the_hand_part_alone(table):
+    client, game = table
+    start(client, game)
+    response = Client().post(
+        reverse("live:seat_hand", args=[token(game, "Ben")]),
+        {"total": "11", "cards": "", "request_key": "h"},
+        HTTP_HX_REQUEST="true",
+    )
+    body = text(response)
+    assert response.status_code == 200 and body.lstrip().startswith('<div id="seat-hand">')
+    assert "Sent: 11 points." in body and "data-standing" not in body
+    refused = Client().post(
+        reverse("live:seat_hand", args=[token(game, "Cat")]),
+        {"total": "x", "cards": ""},
+        HTTP_HX_REQUEST="true",
+    )
+    assert refused.status_code == 422 and "must be a whole number" in text(refused)
