@@ -69,6 +69,25 @@ def open_count(game: Game) -> Count | None:
     )
 
 
+def count_rows(game: Game, count: Count) -> list[dict[str, Any]]:
+    """Each seat's state in the count, in seat order (the game's seats loaded with it): went
+    out, sent (with its points), counting (the seat has a link) or no phone."""
+    sent = {hand.player_id: hand for hand in count.hands.all()}
+    rows = []
+    for seat in game.seats.all():
+        hand = sent.get(seat.player_id)
+        rows.append(
+            {
+                "name": seat.player.name,
+                "colour": seat.player.colour_class,
+                "out": seat.player_id == count.winner_id,
+                "points": hand.points if hand else None,
+                "linked": bool(seat.link_token),
+            }
+        )
+    return rows
+
+
 @joined_write
 def count_open(
     *,

@@ -39,7 +39,14 @@ from scorekeeper.rules import house_rule_labels
 
 from .access import SESSION_KEY as CREW_KEY
 from .access import crew_object_or_404, crew_required, current_crew, use_crew_zone
-from .counts import count_cancel, count_open, open_count, seat_link_renew, seat_link_revoke
+from .counts import (
+    count_cancel,
+    count_open,
+    count_rows,
+    open_count,
+    seat_link_renew,
+    seat_link_revoke,
+)
 from .forms import RoundForm
 from .models import Ending, Game
 from .nights import crew_evening
@@ -153,24 +160,6 @@ def _new_round_form(board: Board) -> RoundForm:
     return _round_form(board.game, board.players, initial=initial)
 
 
-def _count_rows(board: Board, count) -> list[dict[str, Any]]:
-    """Each seat's state in the count: went out, sent (with the points), or waiting."""
-    sent = {hand.player_id: hand for hand in count.hands.all()}
-    rows = []
-    for seat in board.game.seats.all():
-        hand = sent.get(seat.player_id)
-        rows.append(
-            {
-                "name": seat.player.name,
-                "colour": seat.player.colour_class,
-                "out": seat.player_id == count.winner_id,
-                "points": hand.points if hand else None,
-                "linked": bool(seat.link_token),
-            }
-        )
-    return rows
-
-
 def _count_form(board: Board, count) -> RoundForm:
     """The round form filled with what the count holds: who went out, on which card, and the
     hands the phones sent; the scorekeeper types any missing one and saves."""
@@ -194,7 +183,7 @@ def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = 
     draws = extra.get("draws") or {}
     if game.counting and "count" not in extra and (count := open_count(game)) is not None:
         extra["count"] = count
-        extra["count_rows"] = _count_rows(board, count)
+        extra["count_rows"] = count_rows(game, count)
         form = form or _count_form(board, count)
     # Callables (the template calls them) and a lazy form for what only the kept fragments read.
     return {
@@ -567,7 +556,7 @@ def count_panel(request: HttpRequest, game_id: int) -> HttpResponse:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
         return response
-    context = {"game": board.game, "count": count, "count_rows": _count_rows(board, count)}
+    context = {"game": board.game, "count": count, "count_rows": count_rows(board.game, count)}
     return render(request, "games/game.html#count-panel", context)
 
 

@@ -31,7 +31,7 @@ from scorekeeper.crews.models import Crew
 from scorekeeper.decks.models import deck_sides, played_edition
 from scorekeeper.domain import RuleError
 from scorekeeper.games.access import crew_required
-from scorekeeper.games.counts import hand_send, open_count, seat_of
+from scorekeeper.games.counts import count_rows, hand_send, open_count, seat_of
 from scorekeeper.games.models import Game, Seat
 from scorekeeper.games.scoreboard import board_for, load_game
 from scorekeeper.games.services import Conflict
@@ -47,13 +47,17 @@ LIVE_BOARD_CACHE_SECONDS = 600
 LIVE_POLL_SECONDS = 4
 LIVE_SLOW_POLL_SECONDS = 12
 LIVE_FOLLOW_AFTER_END = dt.timedelta(minutes=15)
-# A seat's phone asks this often: a count's state shows there (and on the scorekeeper's phone,
-# which polls its count panel as often) within a couple of seconds.
+# While the phones count a round, the live board, a seat's phone and the scorekeeper's count
+# panel ask this often: a hand shows on every phone within about a second of its send.
+COUNT_POLL_SECONDS = 1
 SEAT_POLL_SECONDS = 2
 
 
-def _live_poll_seconds(status: str, finished_at: dt.datetime | None) -> int:
-    """The live board's polling interval: quick in play and for a while after the end."""
+def _live_poll_seconds(status: str, finished_at: dt.datetime | None, counting=None) -> int:
+    """The live board's polling interval: quicker while the phones count a round (each hand
+    shows as it arrives), quick in play and for a while after the end."""
+    if counting:
+        return COUNT_POLL_SECONDS
     if status != Game.Status.FINISHED:
         return LIVE_POLL_SECONDS
     if finished_at is not None and timezone.now() - finished_at < LIVE_FOLLOW_AFTER_END:
@@ -66,13 +70,13 @@ def _stamp_sql() -> str:
     quote = connection.ops.quote_name
     return (
         f"SELECT g.{quote('id')}, g.{quote('version')}, c.{quote('time_zone')}, "
-        f"g.{quote('status')}, g.{quote('finished_at')} "
+        f"g.{quote('status')}, g.{quote('finished_at')}, g.{quote('counting')} "
         f"FROM {quote(Game._meta.db_table)} g JOIN {quote(Crew._meta.db_table)} c "
         f"ON c.{quote('id')} = g.{quote('crew_id')} WHERE g.{quote('share_token')} = %s"
     )
 
 
-def _stamp(token: str) -> tuple[int, int, str, str, dt.datetime | None] | None:
+def _stamp(token: str) -> tuple[int, int, str, str, dt.datetime | None, int | None] | None:
     """What a watcher's poll needs to answer 304: the game, its version, its crew's zone, its
     status and when it finished. One plain SQL statement: building the same ORM query on
     every poll cost more than running it (half of a 304's time)."""
@@ -81,12 +85,12 @@ def _stamp(token: str) -> tuple[int, int, str, str, dt.datetime | None] | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    pk, version, zone_name, status, finished_at = row
+    pk, version, zone_name, status, finished_at, counting = row
     if finished_at is not None and not isinstance(finished_at, dt.datetime):
         finished_at = parse_datetime(str(finished_at))  # SQLite hands back the stored text
     if finished_at is not None and timezone.is_naive(finished_at):
         finished_at = finished_at.replace(tzinfo=dt.UTC)  # stored in UTC (USE_TZ)
-    return pk, version, zone_name, status, finished_at
+    return pk, version, zone_name, status, finished_at, counting
 
 
 def live_etag(request: HttpRequest, token: str, variant: str) -> tuple[str, tuple, str, str] | None:
@@ -100,7 +104,7 @@ def live_etag(request: HttpRequest, token: str, variant: str) -> tuple[str, tupl
     # quick pace after the end runs out, the watchers get a board that polls slowly.
     shown_zone = activate_viewer_zone(request, stamp[2])
     language = get_language() or settings.LANGUAGE_CODE
-    poll = _live_poll_seconds(stamp[3], stamp[4])
+    poll = _live_poll_seconds(stamp[3], stamp[4], stamp[5])
     etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{poll}-{shown_zone}-{language}")
     return etag, stamp, shown_zone, language
 
@@ -130,8 +134,9 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
         game = load_game(Game.objects.filter(share_token=token), stamp[0])
         if game is None:
             raise Http404(_("This share link is not valid (it may have been replaced)."))
-        poll = _live_poll_seconds(game.status, game.finished_at)
+        poll = _live_poll_seconds(game.status, game.finished_at, game.counting)
         etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{poll}-{shown_zone}-{language}")
+        count = open_count(game) if game.counting else None
         context = {
             "game": game,
             "board": board_for(game),
@@ -139,6 +144,8 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
             "live": True,
             "token": token,
             "poll_seconds": poll,
+            "count": count,
+            "count_rows": count_rows(game, count) if count else (),
         }
         response = render(request, template, context)
         if variant == "board":
@@ -211,6 +218,7 @@ def _seat_context(seat, *, board: bool = True, **extra) -> dict:
     if count is not None:
         mine = next((h for h in count.hands.all() if h.player_id == seat.player_id), None)
     return {
+        "count_rows": count_rows(game, count) if count else (),
         "game": game,
         "board": board_for(game) if board else None,
         "seat": seat,
@@ -219,7 +227,7 @@ def _seat_context(seat, *, board: bool = True, **extra) -> dict:
         "went_out": count is not None and count.winner_id == seat.player_id,
         "live": True,
         "editable": False,
-        "poll_seconds": SEAT_POLL_SECONDS,
+        "poll_seconds": COUNT_POLL_SECONDS if count else SEAT_POLL_SECONDS,
         "request_key": uuid.uuid4().hex,
         "keys": lambda: keys_in_words(*(deck_sides(game) or [played_edition(game)])),
         **extra,

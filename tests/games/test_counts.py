@@ -360,3 +360,15 @@ def test_a_send_from_the_page_s_htmx_answers_with_the_hand_part_alone(table):
         HTTP_HX_REQUEST="true",
     )
     assert refused.status_code == 422 and "must be a whole number" in text(refused)
+
+
+def test_the_live_board_shows_each_seat_s_state_and_polls_quicker_while_counting(table):
+    client, game = table
+    board = reverse("live:live_board", args=[game.share_token])
+    assert 'hx-trigger="every 4s"' in text(Client().get(board))
+    start(client, game)
+    send(token(game, "Ben"), total="8")
+    page = text(Client().get(board))
+    assert 'hx-trigger="every 1s"' in page
+    assert 'data-count-seat="Ben" data-state="sent"' in page
+    assert 'data-count-seat="Cat" data-state="counting"' in page
