@@ -17,7 +17,7 @@ from scorekeeper.rulesearch.search_es import SYNONYMS, looks_spanish
 
 from .test_disputes import DISPUTES, NOT_COVERED
 
-# The Spanish rows of the one dispute table (tests/rules/test_disputes.py).
+# The Spanish rows of the one dispute table (tests/rulesearch/test_disputes.py).
 DISPUTES_ES = [row for row in DISPUTES if looks_spanish(row[0])]
 
 

@@ -207,9 +207,9 @@ def _right(query: str, expected: str | None) -> bool:
 
 
 def test_the_dispute_table_is_answered_above_a_floor():
-    """This table is what the first search was tuned on; the corpus (tests/rules/test_corpus.py,
-    bench/referee_accuracy.py) now judges the search. The table stays as a floor: a change
-    that breaks many of these questions breaks the referee."""
+    """This table is what the first search was tuned on; the corpus
+    (tests/rulesearch/test_corpus.py, bench/referee_accuracy.py) now judges the search. The
+    table stays as a floor: a change that breaks many of these questions breaks the referee."""
     misses = [(query, expected) for query, expected in DISPUTES if not _right(query, expected)]
     assert len(misses) <= 0.12 * len(DISPUTES), misses
 
