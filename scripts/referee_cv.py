@@ -16,7 +16,6 @@ change still generalises.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import sys
 from pathlib import Path
 
@@ -25,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import train_referee  # noqa: E402  (scripts/, beside this one)
 
 from scorekeeper.rulesearch import questions  # noqa: E402
+from scorekeeper.rulesearch.evaluation import judge  # noqa: E402
 
 # The floors a change must keep (the figures of the search as shipped, less a margin for the
 # noise of two folds): the right verdict over both languages and in each, the right entry in
@@ -77,21 +77,18 @@ def main() -> None:
     for fold in (0, 1):
         train = [q for q in tuning if fold_of(q.text) != fold]
         test = [q for q in tuning if fold_of(q.text) == fold]
-        questions.tuning = lambda train=train: train
         # The search, its classifier and its verdict learn from this fold (and the library's
         # phrasings and the calibration questions), as `make referee-model` trains them.
-        search, _, _ = train_referee.cross_fitted(questions.calibration())
-        # The judge reads the search module just rebuilt.
-        accuracy = importlib.reload(importlib.import_module("scorekeeper.rulesearch.evaluation"))
+        index, _, _ = train_referee.cross_fitted(questions.calibration(), train)
         for question in test:
-            verdict = accuracy.judge(question)
+            verdict = judge(question, index)
             if question.source == OPEN_CASES:
                 opened.append(verdict)
                 continue
             totals[question.language].append(verdict)
             settled_flags[question.language].append(question.settled)
             if show and not verdict["right"]:
-                found = search.lookup(question.text)
+                found = index.lookup(question.text)
                 hits = ", ".join(f"{h.entry.slug} {h.score:.2f}" for h in found.hits[:3])
                 want = "|".join(question.expected) or "-"
                 misses.append(f"MISS [{found.verdict}] want {want}: {question.text!r} -> {hits}")
