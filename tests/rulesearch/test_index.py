@@ -7,6 +7,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,9 @@ from scorekeeper.rulesearch import search
 from scorekeeper.rulesearch.index import MECHANISMS, Index
 from scorekeeper.rulesearch.normalise import Normaliser
 from scorekeeper.rulesearch.questions import Question
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import referee_cv  # noqa: E402  (scripts/referee_cv.py: the ablation is a tool, not the app)
 
 
 def test_importing_the_search_builds_no_index():
@@ -95,3 +99,22 @@ def test_a_normaliser_without_the_rewrite_tables_reads_the_words_as_typed():
     bare = Normaliser(phrases=())
     assert bare.normalise("can i put a +4 on a +2", "en") == ["put", "4", "2"]
     assert Normaliser(synonyms={}, verb_forms={}).normalise("i yelled uno", "en") == ["yell", "uno"]
+
+
+def test_the_ablation_table_compares_each_switch_with_everything_on():
+    settled = Question("en", ("stacking",), "can you stack", "covered-1.tsv")
+    other = Question("es", (), "apostamos dinero", "uncovered.tsv")
+    rows = {
+        referee_cv.ALL_ON: [(settled, _verdict(True)), (other, _verdict(True))],
+        "nearest": [(settled, _verdict(False)), (other, _verdict(True))],
+    }
+    table = referee_cv.ablation_table(rows).splitlines()
+    assert table[0].startswith("Two folds of the tuning half, 2 questions")
+    assert table[-2].startswith("| nothing (everything on) | 100.0 % | +0.0 |")
+    assert table[-1].startswith("| nearest | 50.0 % | -50.0 | 0.0 % | 100.0 % |")
+    assert table[-1].endswith("| 1 / 0 |")
+    assert referee_cv.standard_error(90.0, 100) == pytest.approx(3.0)
+
+
+def _verdict(right: bool) -> dict[str, bool]:
+    return {"right": right, "top3": right, "wrong_banner": not right, "wrong_covered": False}
