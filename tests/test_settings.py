@@ -100,7 +100,7 @@ def test_a_served_worker_loads_the_views_and_the_rules_index_before_its_first_re
         "from scorekeeper.rulesearch import search; "
         "index = search.built(); "
         "print('scorekeeper.referee.views' in sys.modules, index is not None, "
-        "index._model is not None, 'letters' in vars(index))"
+        "index._model is not None, index._verdict is not None)"
     )
     assert started.returncode == 0, started.stderr
     assert started.stdout.split() == ["True", "True", "True", "True"]

@@ -3,14 +3,14 @@
 ``Index.build(entries, questions, tuning)`` runs the stages over the library once: every text
 is normalised (``normalise``), one document is made per entry (``Doc``: its fields, its ways of
 being asked, its terms) and one for the matters no sheet settles, the typo correction learns
-the words the search knows (``typos``), and the scoring signals are set up (``scoring``: BM25F,
-the nearest phrasing, the words' naive Bayes; the letters' naive Bayes at the first question).
+the words the search knows (``typos``), and the scoring is set up (``scoring``: BM25F, the
+nearest phrasing).
 Nothing is built at import: ``search`` builds the app's index at its first question.
 
 A question then goes through the same stages: read into terms, its typos put right
 (``Index.analyse``); each entry sharing a term with it scored (``Index.score``), the hits far
-weaker than the best dropped and the rest reordered by the two naive Bayes and the classifier
-(``classifier``, weights trained offline: ``training``); and the verdict said on the first
+weaker than the best dropped and the rest reordered by the classifier (``classifier``, weights
+trained offline: ``training``); and the verdict said on the first
 (``verdict``). ``Index.search`` gives the hits, ``Index.lookup`` the hits and the verdict.
 
 Every mechanism can be switched off at look-up time (``MECHANISMS``, ``Index.without``): how
@@ -24,7 +24,7 @@ import copy
 import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from scorekeeper.rules.entries import EDITIONS, Entry
 from scorekeeper.rulesearch import classifier, training, verdict
@@ -37,7 +37,7 @@ from scorekeeper.rulesearch.documents import (
 )
 from scorekeeper.rulesearch.normalise import EN, ES, READER, Normaliser, plain
 from scorekeeper.rulesearch.questions import Question
-from scorekeeper.rulesearch.scoring import Bm25f, Hit, LettersBayes, NearestPhrasing, WordsBayes
+from scorekeeper.rulesearch.scoring import Bm25f, Hit, NearestPhrasing
 from scorekeeper.rulesearch.typos import ASKED_TWICE, Query, Typos
 
 # What can be switched off at look-up time (``Index.without``), each with what goes: the
@@ -49,8 +49,6 @@ MECHANISMS: dict[str, str] = {
     "title": "the score's factor for how much of the entry's title the question names",
     "first-card": "an entry about the first card turned up needs the question to name a start",
     "themes": "an entry about a themed deck's card needs the question to name the deck",
-    "words-bayes": "the naive Bayes over the words, in the order and in the verdict",
-    "letters-bayes": "the naive Bayes over the letters, in the order and in the verdict",
     "classifier": "the logistic regression, in the order and in the verdict",
     "typos": "the typo correction (every word read as typed)",
     "common-words": "the common words' exemption from the typo correction",
@@ -71,10 +69,7 @@ TITLE_FLOOR = 0.5  # an entry whose subject the question never names keeps this 
 MIN_SHARE_OF_BEST = 0.10
 MIN_SHARE_LISTED = 0.15
 LIFTED_PLACES = 3
-# The two naive Bayes and the classifier reorder the hits, each with this weight.
-BAYES_WEIGHT = 1.0
-CHAR_WEIGHT = 2.0
-CHAR_FULL_AT = 4  # terms in the question from which the letters count in full
+# The classifier reorders the hits with this weight.
 CLASSIFIER_WEIGHT = 1.0
 
 # The card turned up to start the pile is a subject of its own: an entry about it answers a
@@ -149,7 +144,6 @@ class Index:
         index.unknown_weight = max(index.idf.values())
         index.bm25f = Bm25f(index.docs, index.idf)
         index.phrasings = NearestPhrasing(index.owners, index.idf)
-        index.words_bayes = WordsBayes(index.owners, index.idf)
         index.start_terms = frozenset(
             {"firstcard"} | {t for word in START_WORDS.split() for t in reader.normalise(word)}
         )
@@ -199,19 +193,17 @@ class Index:
     def _start_caches(self) -> None:
         self.analyse = lru_cache(maxsize=1024)(self._analyse)
         self.nearest = lru_cache(maxsize=1024)(self._nearest)
-        self.letters_likelihoods = lru_cache(maxsize=1024)(self._letters_likelihoods)
         self.class_log_probs = lru_cache(maxsize=1024)(self._class_log_probs)
 
     def question_caches(self) -> tuple:
         """Every cache a question fills: the normaliser's words of each text, the typo
-        corrections, and the index's own. Two are not here, built once from the library: the
-        stems of single words (``normalise.stem``) and the letters model (``letters``)."""
+        corrections, and the index's own. One is not here, built from the library's words: the
+        stems of single words (``normalise.stem``)."""
         return (
             self.reader.words,
             self.analyse,
             self.typos.correct,
             self.nearest,
-            self.letters_likelihoods,
             self.class_log_probs,
         )
 
@@ -311,27 +303,6 @@ class Index:
             and self.theme_terms[number].isdisjoint(query.terms)
         )
 
-    @cached_property
-    def letters(self) -> LettersBayes:
-        return LettersBayes(self.owners, self.reader)
-
-    def _letters_likelihoods(self, text: str, language: str) -> tuple[float, ...]:
-        return self.letters.likelihoods(text, language)
-
-    def likelihood(self, number: int, query: Query) -> float:
-        """The question's likelihood under the entry (len(docs): the matters no sheet settles)
-        by the two naive Bayes together: the words, and the letters, which speak for a question
-        of a few words (a name alone, "wd4" or "water drop", is the title's to rank)."""
-        likelihood = 0.0
-        if "words-bayes" not in self.off:
-            likelihood = self.words_bayes.log_likelihood(number, query)
-        letters_weight = CHAR_WEIGHT * min(1.0, len(query.terms) / CHAR_FULL_AT)
-        if letters_weight and "letters-bayes" not in self.off:
-            likelihood += (
-                letters_weight * self.letters_likelihoods(query.text, query.language)[number]
-            )
-        return likelihood
-
     # --- The classifier ----------------------------------------------------------------------
 
     def training_examples(self) -> list[classifier.Example]:
@@ -392,26 +363,19 @@ class Index:
                 continue
             score = self.score(number, query)
             if score > 0:
-                scored.append((score, self.likelihood(number, query), number))
+                scored.append((score, number))
         if not scored:
             return []
-        # Hits far weaker than the best are dropped, then the likeliest under the two naive
-        # Bayes (words and letters) and the classifier come first.
-        best = max(score for score, _, _ in scored)
+        # Hits far weaker than the best are dropped, then the likeliest under the classifier
+        # come first.
+        best = max(score for score, _ in scored)
         floors = (best * MIN_SHARE_OF_BEST, best * MIN_SHARE_LISTED)
-        likeliest = max(likelihood for _, likelihood, _ in scored)
         learned = self.class_log_probs(query.text)
-        surest = max(learned[number] for _, _, number in scored)
+        surest = max(learned[number] for _, number in scored)
         ranked = sorted(
             (
-                (
-                    score
-                    * math.exp(BAYES_WEIGHT * (likelihood - likeliest))
-                    * math.exp(CLASSIFIER_WEIGHT * (learned[number] - surest)),
-                    number,
-                    score,
-                )
-                for score, likelihood, number in scored
+                (score * math.exp(CLASSIFIER_WEIGHT * (learned[number] - surest)), number, score)
+                for score, number in scored
                 if score >= floors[self.deck_unnamed(number, query)]
             ),
             key=lambda ranked_hit: (-ranked_hit[0], ranked_hit[1]),
@@ -443,11 +407,11 @@ class Index:
     def signals(self, query: Query, slug: str) -> tuple[float, ...]:
         """What the verdict weighs (``verdict.VERDICT_SIGNALS``, in order): the classifier's
         log-odds that no sheet settles the question, the log of how much nearer its nearest
-        phrasing among those matters is than the entry's, the same by the naive Bayes, the
-        entry's coverage, 1 for a Spanish question, 1 when it names a matter the sheets never
-        speak of (``verdict.OFF_RULES_WORDS``) that the entry doesn't, and how many terms of the
-        question the search knows (a long question's coverage is read against how much there
-        is to cover)."""
+        phrasing among those matters is than the entry's, the entry's coverage, 1 for a Spanish
+        question, 1 when it names a matter the sheets never speak of
+        (``verdict.OFF_RULES_WORDS``) that the entry doesn't, and how many terms of the question
+        the search knows (a long question's coverage is read against how much there is to
+        cover)."""
         number = self.doc_index[slug]
         unsettled_at = len(self.docs)  # the matters no sheet settles come after the entries
         chance = math.exp(self.class_log_probs(query.text)[unsettled_at])
@@ -459,7 +423,6 @@ class Index:
         return (
             math.log(unsettled / (1 - unsettled)),
             math.log(nearest[0] / nearest[1]),
-            self.likelihood(unsettled_at, query) - self.likelihood(number, query),
             self.covered_share(query, self.docs[number].entry),
             1.0 if query.language == ES else 0.0,
             1.0 if query.off_rules - self.docs[number].terms[query.language] else 0.0,

@@ -302,9 +302,9 @@ class Normaliser:
         verb_forms: Mapping[str, str] = search_es.VERB_FORMS,
     ) -> None:
         self.phrases, self.synonyms, self.verb_forms = phrases, synonyms, verb_forms
-        # Kept for every text the index reads (about 8,000): the letters model, built at the
-        # first question, reads the same texts again and finds their words here instead of
-        # rewriting them.
+        # Kept for every text the index reads (about 8,000) and the questions asked: the
+        # training reads the same texts again and finds their words here instead of rewriting
+        # them.
         self.words = lru_cache(maxsize=16384)(self._words)
 
     @cached_property

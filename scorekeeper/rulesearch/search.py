@@ -9,9 +9,9 @@ The search runs in stages, a module each:
 1. ``normalise``: a text to its search terms (table talk rewritten, stop words dropped,
    synonyms folded, Snowball stemming), the same for questions and entries;
 2. ``typos``: a question's words the library never uses put right against those it does;
-3. ``index`` (``Index.build``) and ``scoring``: one document per entry, scored by BM25F and
-   the nearest phrasing, the hits reordered by two naive Bayes (words, letters) and a logistic
-   regression (``classifier``, weights trained offline);
+3. ``index`` (``Index.build``), ``documents`` and ``scoring``: one document per entry, scored
+   by BM25F and the nearest phrasing, the hits reordered by a logistic regression
+   (``classifier``, weights trained offline);
 4. ``verdict``: an answer, a likely answer, an open case or "no sheet covers this";
 5. ``training``: what the classifier learns from (``scripts/train_referee.py``).
 

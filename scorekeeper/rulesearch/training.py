@@ -18,10 +18,22 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.rulesearch import classifier
 from scorekeeper.rulesearch.normalise import Normaliser
-from scorekeeper.rulesearch.scoring import char_grams
 
 if TYPE_CHECKING:
     from scorekeeper.rulesearch.documents import Doc
+
+
+CHAR_SIZES = (4,)
+
+
+def char_grams(words: Sequence[str]) -> list[str]:
+    """The letter n-grams of each word, padded with a space each side."""
+    grams = []
+    for word in words:  # table talk already rewritten: "wd4" and "+4" read alike
+        padded = f" {word} "
+        for size in CHAR_SIZES:
+            grams.extend(padded[i : i + size] for i in range(len(padded) - size + 1))
+    return grams
 
 
 def features(words: Sequence[str], language: str, reader: Normaliser) -> list[str]:

@@ -36,8 +36,8 @@ OPEN = "open"
 # Whether a sheet settles a question is weighed by a second, small logistic regression
 # (``classifier.Verdict``) over what the search knows about the question and its best entry
 # (``Index.signals``): how likely the classifier finds it one of the matters no sheet settles; how
-# much nearer its nearest phrasing among those matters is than the entry's; the same by the
-# two naive Bayes, words and letters; how much of the question the entry accounts for; its
+# much nearer its nearest phrasing among those matters is than the entry's; how much of the
+# question the entry accounts for; its
 # language; whether it names a matter the sheets never speak of (below); and how many of its
 # terms the search knows (a long question has more for the entry to account for). Its weights
 # are fitted on the calibration questions (``questions.CALIBRATION``), each read by a search
@@ -47,7 +47,6 @@ OPEN = "open"
 VERDICT_SIGNALS = (
     "classifier",
     "nearest",
-    "bayes",
     "coverage",
     "spanish",
     "off-rules",

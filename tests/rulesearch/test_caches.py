@@ -24,7 +24,7 @@ def question_caches(index) -> dict[str, object]:
 
 
 def test_every_cache_a_question_fills_is_cleared(index):
-    assert len(question_caches(index)) == len(index.question_caches()) == 6
+    assert len(question_caches(index)) == len(index.question_caches()) == 5
     assert {id(cached) for cached in question_caches(index).values()} == {
         id(cached) for cached in index.question_caches()
     }

@@ -10,7 +10,6 @@ import pytest
 
 from scorekeeper.rulesearch import classifier, search, training
 from scorekeeper.rulesearch.questions import tuning
-from scorekeeper.rulesearch.scoring import char_grams
 
 QUESTIONS = [question.text for question in tuning()[::7]]  # some 85, both languages
 
@@ -30,18 +29,6 @@ def plain_nearest(text: str) -> dict[int, float]:
         owner = int(index.phrasings.owner[number])
         nearest[owner] = max(nearest.get(owner, 0.0), closeness)
     return nearest
-
-
-def plain_char_likelihoods(text: str, language: str) -> list[float]:
-    index = search.default_index()
-    grams = char_grams(index.reader.words(text))
-    postings, unseen = index.letters.model[language]
-    lifts = [0.0] * len(unseen)
-    for gram in grams:
-        owners, gains = postings.get(gram, ((), ()))
-        for owner, gain in zip(owners, gains, strict=True):
-            lifts[int(owner)] += float(gain)
-    return [base + lift / len(grams) for base, lift in zip(unseen, lifts, strict=True)]
 
 
 def plain_log_probs(model: classifier.Model, features: list[str]) -> dict[str, float]:
@@ -76,13 +63,6 @@ def test_the_nearest_phrasing_is_the_plain_loops(text, index):
 
 def test_a_question_sharing_no_term_with_any_phrasing_is_near_nothing(index):
     assert index.nearest("xyzzy qwerty") == {}
-
-
-@pytest.mark.parametrize("text", QUESTIONS)
-def test_the_letters_likelihoods_are_the_plain_loops(text, index):
-    language = index.analyse(text).language
-    found = index.letters_likelihoods(text, language)
-    assert found == pytest.approx(plain_char_likelihoods(text, language), rel=1e-12)
 
 
 def test_the_classifiers_product_is_the_plain_loop(index):
