@@ -51,9 +51,12 @@ def run(games: int, runs: int) -> int:
     from django.db import connection
     from django.test import Client
 
-    from scorekeeper.games.models import Crew, Game, GameNight, Hand, Player, Round
+    from scorekeeper.crews.models import Crew
+    from scorekeeper.games.models import Game, Hand, Round
     from scorekeeper.history.models import SeatResult
     from scorekeeper.history.stats import refresh_results
+    from scorekeeper.nights.models import GameNight
+    from scorekeeper.roster.models import Player
 
     call_command("migrate", verbosity=0)
     # The pages name hashed static files from collectstatic's manifest, as in `make run`.

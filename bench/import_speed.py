@@ -96,7 +96,9 @@ def run(count: int, data_dir: Path) -> int:
     from django.core.management import call_command
     from django.test import Client
 
-    from scorekeeper.games.models import Crew, Game, Player, Round
+    from scorekeeper.crews.models import Crew
+    from scorekeeper.games.models import Game, Round
+    from scorekeeper.roster.models import Player
 
     call_command("migrate", verbosity=0)
     path = data_dir / "games.json"

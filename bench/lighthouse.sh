@@ -71,7 +71,7 @@ SEEDED="$("$PYTHON" manage.py shell -v 0 -c '
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
-from scorekeeper.games.models import Crew
+from scorekeeper.crews.models import Crew
 from scorekeeper.games.services import game_start, locked_game, round_record
 from scorekeeper.referee.services import challenge_record
 from scorekeeper.domain.challenge import judge_by_answer

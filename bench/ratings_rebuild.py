@@ -45,7 +45,8 @@ def run(games: int, runs: int) -> int:
     django.setup()
     from django.core.management import call_command
 
-    from scorekeeper.games.models import Crew, Game
+    from scorekeeper.crews.models import Crew
+    from scorekeeper.games.models import Game
     from scorekeeper.history import ratings
     from scorekeeper.history.models import Rating, SeatResult
 

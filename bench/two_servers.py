@@ -78,7 +78,8 @@ SEED = """
 import json
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from scorekeeper.games.models import Crew, Membership, Player
+from scorekeeper.crews.models import Crew, Membership
+from scorekeeper.roster.models import Player
 from scorekeeper.games.services import game_start
 
 crew = Crew.objects.create(name="Two servers")

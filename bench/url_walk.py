@@ -217,10 +217,12 @@ class World:
 
 def make_world(site) -> World:
     """The fuzz site's crew with one of everything a URL names, and an outsider's crew."""
+    from scorekeeper.crews.models import Invite
     from scorekeeper.gamefiles.trash import game_delete
-    from scorekeeper.games.models import Challenge, Invite, Player, Round
+    from scorekeeper.games.models import Challenge, Round
     from scorekeeper.games.nights import night_share_recap
     from scorekeeper.history.models import Season
+    from scorekeeper.roster.models import Player
     from scorekeeper.rules import ENTRIES
     from tests.factories import GameFactory, MembershipFactory, RoundFactory
 

@@ -30,7 +30,15 @@ def potentially_trustworthy(request: HttpRequest) -> bool:
     if request.is_secure():
         return True
     # The raw Host: this runs on every response, a 400 for a host not allowed included.
-    host, _ = split_domain_port(request._get_raw_host())
+    return _trustworthy_host(request._get_raw_host())
+
+
+# Reading a host costs more than a bare request's whole middleware (a failed ip_address() parse
+# raises): each one is read once. The table's phones use a handful of hosts; a bound keeps a
+# client sending made-up ones from growing it.
+@lru_cache(maxsize=256)
+def _trustworthy_host(raw_host: str) -> bool:
+    host, _ = split_domain_port(raw_host)
     host = host.strip("[]").lower()
     if host == "localhost" or host.endswith(".localhost"):
         return True
@@ -44,21 +52,31 @@ def potentially_trustworthy(request: HttpRequest) -> bool:
 SECURE_ORIGIN_ONLY = ("Cross-Origin-Opener-Policy",)
 
 
-class SecureOriginHeadersMiddleware:
-    """Only the headers that apply to the connection. Django's SecurityMiddleware sends
-    Cross-Origin-Opener-Policy on every response, and Chromium logs on every page of a plain-http
-    network address (the live board and the shared recap on a friend's phone) that it ignored
-    it: there it is not sent. (HSTS Django already sends over https only.) Above Django's, so
-    every response it answers has passed it."""
+class ResponseHeadersMiddleware:
+    """The project's own response headers, in one pass at the top (every response passes it):
+
+    - Only the headers that apply to the connection. Django's SecurityMiddleware sends
+      Cross-Origin-Opener-Policy on every response, and Chromium logs on every page of a
+      plain-http network address (the live board and the shared recap on a friend's phone) that
+      it ignored it: there it is not sent. (HSTS Django already sends over https only.)
+    - The Permissions-Policy header: every browser feature of ``settings.PERMISSIONS_POLICY``
+      switched off (``camera=()``). A few lines of our own instead of a dependency for one
+      header.
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
+        self.policy = ", ".join(
+            f"{feature}=({' '.join(allowed)})"
+            for feature, allowed in settings.PERMISSIONS_POLICY.items()
+        )
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         if not potentially_trustworthy(request):
             for header in SECURE_ORIGIN_ONLY:
                 response.headers.pop(header, None)
+        response.headers.setdefault("Permissions-Policy", self.policy)
         return response
 
 
@@ -85,24 +103,6 @@ class RequestSizeMiddleware:
             ) % {"megabytes": limit // (1024 * 1024)}
             return HttpResponse(text, status=413, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
-
-
-class PermissionsPolicyMiddleware:
-    """The Permissions-Policy header: every browser feature of ``settings.PERMISSIONS_POLICY``
-    switched off (``camera=()``), on every response. A few lines of our own instead of a
-    dependency for one header."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-        self.policy = ", ".join(
-            f"{feature}=({' '.join(allowed)})"
-            for feature, allowed in settings.PERMISSIONS_POLICY.items()
-        )
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        response.headers.setdefault("Permissions-Policy", self.policy)
-        return response
 
 
 class PrivateCacheMiddleware:

@@ -126,14 +126,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Drops what Django's SecurityMiddleware sends that a plain-http network address ignores.
-    "scorekeeper.middleware.SecureOriginHeadersMiddleware",
+    # Drops what Django's SecurityMiddleware sends that a plain-http network address ignores,
+    # and adds the Permissions-Policy.
+    "scorekeeper.middleware.ResponseHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # First among the response headers, so that the live board's early 304 (below) has it too.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # django-csp's, with the settings' policy built once (scorekeeper/middleware.py).
     "scorekeeper.middleware.CSPMiddleware",
-    "scorekeeper.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages travel compressed (gzip, with Django's BREACH mitigation); below WhiteNoise, which
     # answers static files itself from its own gzip and brotli copies.
@@ -187,7 +187,7 @@ TEMPLATES = [
                 "scorekeeper.languages.templatetags.words",
             ],
             # {% fragment %}: kept fragments with the reader's own CSRF token put in.
-            "libraries": {"fragments": "scorekeeper.kept"},
+            "libraries": {"fragments": "scorekeeper.games.kept"},
         },
     }
 ]

@@ -5,8 +5,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from scorekeeper.games.models import Crew
-from tests.factories import CrewFactory, MembershipFactory, UserFactory
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game
+from tests.factories import CrewFactory, GameFactory, MembershipFactory, UserFactory, play_round
 
 # Sync Playwright runs an event loop in the test thread; Django's ORM may still be used there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -135,7 +136,7 @@ def plain_static_files(settings):
     }
 
 
-# --- The crew at the table: shared by every test outside tests/browser ------------------------
+# --- The crew at the table and its game: shared by every test (tests/browser gives its own crew) -
 
 
 @pytest.fixture
@@ -167,3 +168,35 @@ def htmx_client(member) -> Client:
 def crew_client(member_client, crew) -> tuple[Client, Crew]:
     """The member's client and their crew, as a pair (the older spelling of the two above)."""
     return member_client, crew
+
+
+@pytest.fixture
+def game(request, crew) -> Game:
+    """A game of ``crew`` (the signed-in member's; in tests/browser, ``table_member``'s),
+    seated Ann, Ben and Cat, classic, standard scoring to 500, with no round yet.
+
+    A test, class or module that needs another game says so with a marker, read from the
+    closest one (a test's own marker replaces its module's)::
+
+        @pytest.mark.game(edition="kitty", target=200, players=["Ann", "Ben"],
+                          rounds=[("Ann", {"Ben": 60})])
+
+    ``players``, ``edition``, ``scoring``, ``target``, ``house_rules`` and any other field go to
+    ``GameFactory``; ``deck`` is a deck's cards (as in tests/deck_samples.py), saved as a deck
+    of the crew the game is played with; ``rounds`` are (winner, hands) pairs saved in order
+    by ``play_round``, the table's own write.
+    """
+    marker = request.node.get_closest_marker("game")
+    shape = dict(marker.kwargs) if marker else {}
+    rounds = shape.pop("rounds", ())
+    cards = shape.pop("deck", None)
+    if cards is not None:
+        from scorekeeper.decks.models import Deck, version_of
+
+        shape["deck"] = version_of(Deck.objects.create(crew=crew, name=cards["name"]), cards)
+        shape.setdefault("edition", cards["base"])
+    made = GameFactory(crew=crew, **shape)
+    for winner, hands in rounds:
+        play_round(made, winner, **hands)
+    made.refresh_from_db()  # the version and status the rounds left, as a page would read them
+    return made

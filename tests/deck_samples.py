@@ -15,8 +15,8 @@ def start_with_deck(crew, data, names=("Ann", "Ben")):
     """A standard game to 500 of ``crew``, seated ``names``, played with a new deck of
     ``data``'s cards (Django models: import this only where the database is used)."""
     from scorekeeper.decks.models import Deck, version_of
-    from scorekeeper.games.models import Player
     from scorekeeper.games.services import game_start
+    from scorekeeper.roster.models import Player
 
     version = version_of(Deck.objects.create(crew=crew, name=data["name"]), data)
     players = [Player.objects.get_or_create(crew=crew, name=name)[0] for name in names]

@@ -19,9 +19,11 @@ from django.db import connection
 from django.test import Client
 from hypothesis import strategies as st
 
+from scorekeeper.crews.models import Crew, Membership
 from scorekeeper.decks.services import deck_create
-from scorekeeper.games.models import Crew, Game, GameNight, Membership
+from scorekeeper.games.models import Game
 from scorekeeper.history.models import SeatResult
+from scorekeeper.nights.models import GameNight
 
 # Values that broke, or could break, a form or the reader: Unicode digits, numbers beyond the
 # columns, dates that leave years 1-9999 in UTC, control and invisible characters, a name
@@ -447,13 +449,13 @@ TARGETS = [
 
 def make_site() -> Site:
     """A crew with a member, a game of three with one round, and a night."""
-    from tests.factories import GameFactory, RoundFactory, UserFactory
+    from tests.factories import GameFactory, UserFactory, play_round
 
     user = UserFactory()
     crew = Crew.objects.create(name="Fuzz crew")
     Membership.objects.create(crew=crew, user=user)
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
-    RoundFactory(game=game)
+    play_round(game, "Ann")
     client = Client()
     client.force_login(user)
     deck = deck_create(crew=crew, name="Fuzz box", base="classic")

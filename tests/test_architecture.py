@@ -1,5 +1,5 @@
-"""The direction of the packages: domain ← rules ← rulesearch, games ← crews, referee, history,
-roster.
+"""The direction of the packages: domain ← rules ← rulesearch; the nouns' models (crews ← roster,
+nights, game files) ← games ← crews, referee, history, roster.
 
 Read from the source (ast and template text), so a wrong import fails here before it shows up
 as a circular import or a rules module that needs a database.
@@ -46,6 +46,16 @@ ABOVE_GAMES = (
     "scorekeeper.history",
     "scorekeeper.roster",
 )
+
+
+# The nouns a game stands on keep their models in their own rooms, under the table; each imports
+# only the nouns under it (and the core). The rest of each room stands on the table.
+NOUN_MODELS = {
+    "scorekeeper.crews.models": (),
+    "scorekeeper.roster.models": ("scorekeeper.crews.models",),
+    "scorekeeper.nights.models": ("scorekeeper.crews.models",),
+    "scorekeeper.gamefiles.models": ("scorekeeper.crews.models",),
+}
 
 
 def _module_name(path: Path) -> str:
@@ -117,12 +127,13 @@ APPS = ("scorekeeper.games", *ABOVE_GAMES)
 
 
 def _imports_into(package: str, forbidden: tuple[str, ...]) -> set[str]:
-    """Where a module of ``package`` imports one of the ``forbidden`` packages."""
+    """Where a module of ``package`` imports one of the ``forbidden`` packages (a noun's models,
+    which sit under the table, excepted)."""
     return {
         f"{_module_name(path)} imports {module}"
         for path in _modules_under(package)
         for module in imports_of(path)
-        if _within(module, forbidden)
+        if _within(module, forbidden) and not _within(module, tuple(NOUN_MODELS))
     }
 
 
@@ -135,6 +146,60 @@ def test_the_languages_import_none_of_the_apps():
 def test_games_imports_nothing_from_the_apps_built_on_it():
     wrong = _imports_into("scorekeeper.games", ABOVE_GAMES)
     assert not wrong, sorted(wrong)
+
+
+def test_the_check_lets_games_read_a_noun_s_models_and_nothing_else_of_its_room():
+    imported = {
+        module for path in _modules_under("scorekeeper.games") for module in imports_of(path)
+    }
+    assert {"scorekeeper.crews.models", "scorekeeper.roster.models"} <= imported
+    assert _imports_into("scorekeeper.games", ("scorekeeper.crews",)) == set()
+    assert "scorekeeper.crews.views imports scorekeeper.games.access" in _imports_into(
+        "scorekeeper.crews", ("scorekeeper.games",)
+    )
+
+
+@pytest.mark.parametrize("module", sorted(NOUN_MODELS))
+def test_a_noun_s_models_import_only_the_nouns_under_it(module):
+    path = ROOT / (module.replace(".", "/") + ".py")
+    wrong = {
+        imported
+        for imported in imports_of(path)
+        if imported.startswith("scorekeeper.")
+        and not _within(imported, ("scorekeeper.domain", *NOUN_MODELS[module]))
+    }
+    assert not wrong, sorted(wrong)
+
+
+def test_each_noun_s_models_live_in_its_room():
+    from django.apps import apps
+
+    rooms = {
+        "Crew": "crews",
+        "Membership": "crews",
+        "Invite": "crews",
+        "InviteUse": "crews",
+        "Preference": "crews",
+        "Player": "roster",
+        "RosterChange": "roster",
+        "GameNight": "nights",
+        "DeletedGame": "gamefiles",
+        "Deck": "decks",
+        "Game": "games",
+    }
+    found = {model.__name__: model._meta.app_label for model in apps.get_models()}
+    assert {name: found[name] for name in rooms} == rooms
+    # What is left in the games app is the table itself (and its history).
+    table = {name for name, label in found.items() if label == "games"}
+    assert {name for name in table if not name.startswith("Historical")} == {
+        "Game",
+        "Seat",
+        "Round",
+        "Hand",
+        "Challenge",
+        "Count",
+        "CountedHand",
+    }
 
 
 # A crew's deck has two floors: its versions (``decks/models.py``: the cards a game keeps, and

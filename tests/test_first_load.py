@@ -6,11 +6,11 @@ import re
 import urllib.request
 
 import brotli
+import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from scorekeeper.staticfiles import minified
-from tests.factories import GameFactory, RoundFactory
 
 # What a phone downloads compressed to open the scoreboard: 40 KB, whether it travels as brotli
 # (what WhiteNoise sends a browser over HTTPS) or gzip (plain HTTP on the table's Wi-Fi, where
@@ -43,9 +43,8 @@ def _sent(live_server, client, path: str, encoding: str) -> tuple[bytes, str]:
         return response.read(), response.headers.get("Content-Encoding", "")
 
 
-def test_a_real_server_sends_pages_compressed(live_server, member_client, crew):
-    game = GameFactory(crew=crew, players=["Ann", "Ben"])
-    RoundFactory(game=game, winner="Ann")
+@pytest.mark.game(players=["Ann", "Ben"], rounds=[("Ann", {"Ben": 10})])
+def test_a_real_server_sends_pages_compressed(live_server, member_client, game):
     path = reverse("games:game_detail", args=[game.pk])
     sent, encoding = _sent(live_server, member_client, path, "gzip, deflate")
     assert encoding == "gzip"
@@ -55,10 +54,15 @@ def test_a_real_server_sends_pages_compressed(live_server, member_client, crew):
     assert len(sent) < len(plain) / 3
 
 
-def test_the_scoreboards_first_load_fits_the_budget(live_server, member_client, crew):
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dee"])
-    for winner in ("Ann", "Ben", "Cat"):
-        RoundFactory(game=game, winner=winner)
+@pytest.mark.game(
+    players=["Ann", "Ben", "Cat", "Dee"],
+    rounds=[
+        ("Ann", {"Ben": 10, "Cat": 10, "Dee": 10}),
+        ("Ben", {"Ann": 10, "Cat": 10, "Dee": 10}),
+        ("Cat", {"Ann": 10, "Ben": 10, "Dee": 10}),
+    ],
+)
+def test_the_scoreboards_first_load_fits_the_budget(live_server, member_client, game):
     # The page as the server really sends it (gzip: the middleware compresses pages; WhiteNoise
     # serves the assets' own compressed copies, counted below as collectstatic writes them).
     path = reverse("games:game_detail", args=[game.pk])

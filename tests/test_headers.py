@@ -11,14 +11,9 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tests.factories import GameFactory, RoundFactory
-
-
-@pytest.fixture
-def game(crew):
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dee"])
-    RoundFactory(game=game, winner="Ann", hands={"Ben": 12, "Cat": "R7 W", "Dee": 3})
-    return game
+pytestmark = pytest.mark.game(
+    players=["Ann", "Ben", "Cat", "Dee"], rounds=[("Ann", {"Ben": 12, "Cat": "R7 W", "Dee": 3})]
+)
 
 
 def test_every_page_forbids_inline_script_and_style(member_client, game):

@@ -8,9 +8,11 @@ import pytest
 from axes.models import AccessAttempt
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from scorekeeper.games.models import Game, GameNight, Invite, Round
+from scorekeeper.crews.models import Invite
+from scorekeeper.games.models import Game, Round
 from scorekeeper.inputs import MAX_ID, IdConverter, TokenConverter, is_token
-from tests.factories import GameFactory, PlayerFactory, RoundFactory
+from scorekeeper.nights.models import GameNight
+from tests.factories import PlayerFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -159,8 +161,7 @@ def test_merging_or_linking_a_player_to_no_id_is_refused(member_client, crew, va
     assert (player.name, player.user_id) == ("Dee", None)
 
 
-def test_a_write_to_an_id_past_64_bits_is_no_page(member_client, crew):
-    game = GameFactory(crew=crew)
+def test_a_write_to_an_id_past_64_bits_is_no_page(member_client, game):
     for path in (
         "/games/9223372036854775808/stop/",
         f"/games/{game.pk}/rounds/9223372036854775808/",
@@ -171,8 +172,7 @@ def test_a_write_to_an_id_past_64_bits_is_no_page(member_client, crew):
 
 
 @pytest.mark.parametrize("version", ["٣", "x", "1" * 30, "-1"])
-def test_a_stop_naming_a_version_that_is_not_ascii_digits_is_refused(member_client, crew, version):
-    game = GameFactory(crew=crew)
+def test_a_stop_naming_a_version_that_is_not_ascii_digits_is_refused(member_client, version, game):
     data = {"ending": "abandoned", "version": version}
     response = member_client.post(f"/games/{game.pk}/stop/", data, **HTMX)
     assert response.status_code == 422
@@ -180,18 +180,16 @@ def test_a_stop_naming_a_version_that_is_not_ascii_digits_is_refused(member_clie
     assert Game.objects.get(pk=game.pk).ended == ""
 
 
-def test_a_delete_naming_a_version_that_is_not_ascii_digits_is_refused(member_client, crew):
-    game = GameFactory(crew=crew)
+def test_a_delete_naming_a_version_that_is_not_ascii_digits_is_refused(member_client, game):
     response = member_client.post(f"/games/{game.pk}/delete/", {"version": "٣"}, **HTMX)
     assert response.status_code == 422
     assert Game.objects.filter(pk=game.pk).exists()
 
 
+@pytest.mark.game(rounds=[("Ann", {"Ben": 10, "Cat": 10})])
 def test_deleting_a_round_named_by_a_number_that_is_not_ascii_digits_is_refused(
-    member_client, crew
+    member_client, game
 ):
-    game = GameFactory(crew=crew)
-    RoundFactory(game=game)
     response = member_client.post(f"/games/{game.pk}/rounds/delete-last/", {"number": "١"})
     assert response.status_code == 409
     assert Round.objects.filter(game=game).count() == 1

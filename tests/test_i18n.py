@@ -19,10 +19,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.games.models import Preference
+from scorekeeper.crews.models import Preference
 from scorekeeper.languages.catalogs import LOCALE_DIR, compile_catalogues
 from scorekeeper.languages.words import SCRIPT_MESSAGES
-from tests.factories import ChallengeFactory, GameFactory, MembershipFactory
+from tests.factories import ChallengeFactory, GameFactory, MembershipFactory, play_round
 from tests.history.conftest import make_game
 
 ROOT = Path(settings.BASE_DIR)
@@ -580,13 +580,13 @@ def test_compiled_catalogues_stay_out_of_git():
 def test_a_refused_round_is_explained_in_the_pages_language(crew):
     from django.utils import translation
 
-    from scorekeeper.games.services import Conflict, round_record
+    from scorekeeper.games.services import Conflict
     from tests.factories import GameFactory
 
     game = GameFactory(crew=crew, players=["Ann", "Ben"])
     spanish = "La ronda 5 todavía no se puede guardar: la siguiente ronda es la 1."
     with translation.override("es"), pytest.raises(Conflict, match=spanish):
-        round_record(game=game, number=5, winner="Ann", hands={"Ben": 3})
+        play_round(game, "Ann", number=5, Ben=3)
 
 
 # --- The table and the referee in Spanish (wave 2) ---------------------------------------------
@@ -612,7 +612,7 @@ def test_the_game_page_speaks_spanish(crew, spanish):
     assert 'aria-label="1 (1 punto)"' in text  # one point, not "1 puntos"
     _no_english(text, "Who went out?", "Save round", "Round by round", "Share</button>")
     fresh = GameFactory(crew=crew)  # nobody deals yet: the draw for deal is offered
-    text = page(spanish.get(reverse("games:game_detail", args=[fresh.pk])))
+    text = page(spanish.get(reverse("games:game_detail", args=[fresh.pk]) + "?draw=1"))
     assert "¿Quién reparte primero?" in text and "Salta (vale 20)" in text
 
 
@@ -789,11 +789,11 @@ def test_the_decks_speak_spanish(crew, spanish):
     assert " Kitty — carta Kitty</label>" in new
     _no_english(new, " Classic</label>", "Kitty card")
     game = make_game(crew, [], target=500, edition="water-drop")
-    text = page(spanish.get(reverse("games:game_detail", args=[game.pk])))
+    text = page(spanish.get(reverse("games:game_detail", args=[game.pk]) + "?draw=1"))
     assert "reparte quien saque el número más alto" in text  # the draw for deal
     _no_english(text, "Each player turns a card", "highest number deals")
     classic = GameFactory(crew=crew, edition="classic")
-    text = page(spanish.get(reverse("games:game_detail", args=[classic.pk])))
+    text = page(spanish.get(reverse("games:game_detail", args=[classic.pk]) + "?draw=1"))
     assert "Clásico" in text.split("</title>")[0]  # the page title names the deck
     assert "reparte quien tenga el valor más alto en puntos" in text
     challenge = page(spanish.get(reverse("referee:game_challenge", args=[game.pk])))

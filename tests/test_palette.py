@@ -113,3 +113,26 @@ def test_the_four_card_colours_are_four_colours():
     palette = palettes()["light"]
     cards = [palette[f"card-{name}"] for name in ("red", "yellow", "green", "blue")]
     assert len(set(cards)) == 4
+
+
+def player_colours() -> dict[int, str]:
+    css = re.sub(r"/\*.*?\*/", "", APP_CSS.read_text(), flags=re.S)
+    return {int(n): v for n, v in re.findall(r"\.series-(\d) \{ --series: (#\w+); \}", css)}
+
+
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_each_player_colour_is_a_mark_of_three_to_one_on_the_page(mode):
+    """A player's colour marks their standing, chip and chart line (never their name's text):
+    WCAG 1.4.11's 3:1 against the page and the panels, one shade for both modes, eight
+    colours told apart."""
+    from scorekeeper.roster.models import Colour
+
+    palette, colours = palettes()[mode], player_colours()
+    assert sorted(colours) == Colour.values and len(set(colours.values())) == 8
+    low = {
+        (value, ground): round(contrast(colour, palette[ground]), 2)
+        for value, colour in colours.items()
+        for ground in ("bg", "panel")
+        if contrast(colour, palette[ground]) < 3
+    }
+    assert not low, low

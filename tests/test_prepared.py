@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from scorekeeper.crews.preferences import PreferenceModelBackend
 from scorekeeper.decks.services import deck_create
+from scorekeeper.games.kept import _MEMBERS_GAME
 from scorekeeper.games.models import Game
-from scorekeeper.kept import _MEMBERS_GAME
 from scorekeeper.prepared import Prepared
 from tests.factories import GameFactory, MembershipFactory, UserFactory
 from tests.threads import at_once, failures
@@ -50,8 +50,7 @@ def test_a_members_game_comes_out_as_the_orm_reads_it(member, crew):
     assert read.version == 7 and not read._state.adding
 
 
-def test_another_crews_member_and_an_unknown_game_read_nothing(member, crew):
-    game = GameFactory(crew=crew)
+def test_another_crews_member_and_an_unknown_game_read_nothing(member, crew, game):
     outsider = MembershipFactory(user=UserFactory()).user
     assert _MEMBERS_GAME.get(crew_id=crew.pk, user_id=outsider.pk, game_id=game.pk) is None
     assert _MEMBERS_GAME.get(crew_id=crew.pk, user_id=member.pk, game_id=game.pk + 1000) is None

@@ -263,10 +263,8 @@ def test_signing_up_and_logging_in_say_tu(client):
 
 
 @pytest.mark.django_db
-def test_an_empty_hand_says_so_in_the_page_s_language(member_client, crew):
-    from tests.factories import GameFactory
-
-    game = GameFactory(crew=crew, players=["Ann", "Ben"])
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_an_empty_hand_says_so_in_the_page_s_language(member_client, game):
     url = reverse("games:game_detail", args=[game.pk])
     spanish = member_client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
     english = member_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()

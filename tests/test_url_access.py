@@ -14,13 +14,15 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from scorekeeper.crews.models import Crew, Invite
 from scorekeeper.decks import services
 from scorekeeper.decks.models import Deck
-from scorekeeper.games.models import Challenge, Crew, DeletedGame, Game, Invite, Round
+from scorekeeper.gamefiles.models import DeletedGame
+from scorekeeper.games.models import Challenge, Game, Round
 from scorekeeper.games.nights import night_share_recap
 from scorekeeper.history.models import Season
 from scorekeeper.rules import ENTRIES
-from tests.factories import ChallengeFactory, GameFactory, MembershipFactory, RoundFactory
+from tests.factories import ChallengeFactory, GameFactory, MembershipFactory, play_round
 
 LOGIN = reverse("accounts:login")
 BOGUS_TOKEN = "not-a-real-token"
@@ -44,13 +46,18 @@ BY_TOKEN = {
     "live:live_board": "the fragment the live scoreboard polls",
     "accounts:join": "an invite link is opened by someone not yet in the crew",
     "nights:night_recap_shared": "a night's recap, shared read-only by a link",
+    "live:seat": "a player's own phone at the table, opened from their seat's link",
+    "live:seat_board": "the fragment a seat's phone polls",
 }
+# Written to by whoever holds the link's secret, signed in or not (tests/games/test_counts.py).
+TOKEN_WRITES = {"live:seat_hand"}
 # Refuse a GET from anyone, signed in or not.
 # Answer with no content at all (204), signed in or not.
-EMPTY = {"ping"}
+EMPTY = {"ping", "games:count_panel"}  # the count panel: nothing is being counted
 GET_REFUSED = {
     "accounts:logout": "logging out is a POST (Django 5), so a link can't log anyone out",
     "accounts:set_language": "the language switcher is a form (POST), open to visitors too",
+    "live:seat_hand": "a seat's hand is sent (POST) by whoever holds the seat's link",
 }
 
 
@@ -93,7 +100,9 @@ PAGES = sorted(name for name in NAMES if "GET" in METHODS[name])
 CREW_ROWS = sorted(
     name
     for name, pattern in PATTERNS.items()
-    if set(pattern.pattern.regex.groupindex) - {"slug"} and name not in BY_TOKEN
+    if set(pattern.pattern.regex.groupindex) - {"slug"}
+    and name not in BY_TOKEN
+    and name not in TOKEN_WRITES
 )
 
 
@@ -134,6 +143,8 @@ class World:
     def _token(self, name: str) -> str:
         if name == "nights:night_recap_shared":
             return self.game.night.recap_token
+        if name.startswith("live:seat"):
+            return self.game.seats.first().link_token
         return self.game.share_token if name.startswith("live:live") else self.invite.token
 
     def url(self, name: str, **options: bool) -> str:
@@ -141,10 +152,9 @@ class World:
 
 
 @pytest.fixture
-def world(crew, member) -> World:
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
-    RoundFactory(game=game, winner="Ann", hands={"Ben": 12, "Cat": "R7 W"})
-    round_ = RoundFactory(game=game, winner="Ben")
+def world(crew, member, game) -> World:
+    play_round(game, "Ann", Ben=12, Cat="R7 W")
+    round_ = game.rounds.get(number=play_round(game, "Ben").number)
     challenge = ChallengeFactory(game=game, challenger="Cat", challenged="Ben")
     invite = Invite.objects.create(crew=crew, created_by=member)
     # A game deleted a moment ago, kept for its Undo (its file is not read by these tests).

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scorekeeper.games.models import Crew, Invite, Membership
+from scorekeeper.crews.models import Crew, Invite, Membership
 
 from .forms import AdminLoginForm
 

@@ -9,10 +9,10 @@ from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.evenings import time_zone_names, time_zone_or_default
 from scorekeeper.domain.scoring import clean_name
-from scorekeeper.games.models import Crew
 from scorekeeper.languages.words import in_words
 
 

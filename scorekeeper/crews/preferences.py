@@ -27,7 +27,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scorekeeper.games.models import Preference
+from scorekeeper.crews.models import Preference
 from scorekeeper.languages.words import supported
 from scorekeeper.prepared import Prepared
 

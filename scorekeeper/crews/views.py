@@ -20,10 +20,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.addresses import shared_url
+from scorekeeper.crews.models import Crew, Invite, Membership
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.games.access import SESSION_KEY, crew_required, use_crew_zone, user_crews
-from scorekeeper.games.models import Crew, Invite, Membership, Player
 from scorekeeper.inputs import is_token
+from scorekeeper.roster.models import Player
 
 from .forms import CrewForm, CrewTimeZoneForm, SignupForm
 from .models import InviteUse
@@ -60,7 +61,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     invite = _valid_invite(token)
     if token and invite is None:
         return _unusable_invite(request, token)
-    form = SignupForm(request.POST or None, joining=invite.crew if invite else None)
+    form = SignupForm(
+        request.POST if request.method == "POST" else None, joining=invite.crew if invite else None
+    )
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             user = form.save()
@@ -88,7 +91,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def crew_new(request: HttpRequest) -> HttpResponse:
-    form = CrewForm(request.POST or None)
+    form = CrewForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             crew = _start_crew(

@@ -19,7 +19,7 @@ from scorekeeper.domain.decks import digest_of, parse_deck
 
 
 class Deck(models.Model):
-    crew = models.ForeignKey("games.Crew", on_delete=models.CASCADE, related_name="decks")
+    crew = models.ForeignKey("crews.Crew", on_delete=models.CASCADE, related_name="decks")
     name = models.CharField(max_length=40)
     created_at = models.DateTimeField(default=timezone.now)
     # Hidden from the New game picker; its games keep it.

@@ -33,7 +33,7 @@ from .models import Deck
 @require_http_methods(["GET", "POST"])
 def deck_list(request: HttpRequest) -> HttpResponse:
     """The crew's decks, and the form that makes one."""
-    form = DeckCreateForm(request.POST or None)
+    form = DeckCreateForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
         if form.is_valid():

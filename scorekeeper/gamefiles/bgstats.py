@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, ngettext
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import FORMAT, RuleError, ScoredGame, Scoring, scored_game
 from scorekeeper.domain.dealing import first_player_seat
 from scorekeeper.domain.evenings import time_zone_or_default, zone
@@ -38,7 +39,7 @@ from scorekeeper.domain.scoring import (
     winners_of,
 )
 from scorekeeper.domain.words import gettext_noop, words_of
-from scorekeeper.games.models import Crew, Game, Source
+from scorekeeper.games.models import Game, Source
 from scorekeeper.games.scoreboard import game_to_dict
 
 from .files import EARLIEST, LATEST, ImportReport, _shown, check_plain_json, import_file

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import ngettext
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.decks.models import Deck, DeckVersion, played_edition, version_of
 from scorekeeper.domain import (
     WENT_OUT_ON,
@@ -34,20 +35,12 @@ from scorekeeper.domain.scoring import (
 from scorekeeper.domain.words import gettext_noop, words_of
 from scorekeeper.games.audit import AuditEntry, trail_for, trails_for
 from scorekeeper.games.entries import hand_rows, stored_entry
-from scorekeeper.games.models import (
-    Challenge,
-    Crew,
-    Game,
-    GameNight,
-    Hand,
-    Player,
-    Round,
-    Seat,
-    Source,
-)
+from scorekeeper.games.models import Challenge, Game, Hand, Round, Seat, Source
 from scorekeeper.games.nights import crew_evening
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.signals import games_imported
+from scorekeeper.nights.models import GameNight
+from scorekeeper.roster.models import Player, next_colours
 from scorekeeper.rules import parse_house_rules
 
 DEFAULT_CREW_NAME = "Home crew"
@@ -413,6 +406,9 @@ def players_by_name(crew: Crew, names: list[str]) -> dict[str, Player]:
         if key not in existing and key not in missing:
             missing[key] = Player(crew=crew, name=name)
     if missing:
+        colours = next_colours(crew.pk, len(missing), players=existing.values())
+        for player, colour in zip(missing.values(), colours, strict=True):
+            player.colour = colour
         Player.objects.bulk_create(missing.values())
         existing.update(missing)
     return {name: existing[name.casefold()] for name in names}

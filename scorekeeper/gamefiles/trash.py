@@ -14,7 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.games.models import Crew, DeletedGame, Game, Player, new_token
+from scorekeeper.crews.models import Crew, new_token
+from scorekeeper.gamefiles.models import DeletedGame
+from scorekeeper.games.models import Game
 from scorekeeper.games.services import (
     GAME_UNDO_WINDOW,
     Conflict,
@@ -26,6 +28,7 @@ from scorekeeper.games.services import (
     joined_write,
     refuse_stale,
 )
+from scorekeeper.roster.models import Player
 
 from .files import export_game, import_game, with_names
 

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.domain import RuleError
+from scorekeeper.gamefiles.models import DeletedGame
 from scorekeeper.games.access import crew_required
-from scorekeeper.games.models import DeletedGame
 from scorekeeper.games.services import Conflict
 from scorekeeper.games.views import (
     board_or_404,

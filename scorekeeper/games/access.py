@@ -13,10 +13,9 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain.evenings import time_zone_or_default, zone
 from scorekeeper.languages.zones import ZONE_SESSION_KEY
-
-from .models import Crew
 
 SESSION_KEY = "crew_id"
 

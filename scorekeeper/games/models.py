@@ -1,4 +1,7 @@
-"""Crews, players, game nights, games, rounds and hands.
+"""Games, their seats, rounds, hands and challenges.
+
+The nouns a game stands on have rooms of their own: the crew (``crews.models``), its players
+(``roster.models``) and its nights (``nights.models``).
 
 Every row carries its crew so that access control is a filter. Totals, standings and
 winners are never stored: they come from ``scorekeeper.domain.score_game`` over the rounds.
@@ -6,25 +9,20 @@ winners are never stored: they come from ``scorekeeper.domain.score_game`` over 
 
 from __future__ import annotations
 
-import secrets
 import uuid
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Lower
 from django.utils import timezone
-from django.utils.formats import date_format
-from django.utils.translation import gettext, gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
+from scorekeeper.crews.models import Crew, new_token
 from scorekeeper.domain import EDITIONS, SCORING_NAMES, Scoring
-from scorekeeper.domain.scoring import ENDINGS_WITH_A_RESULT, MAX_NAME_LENGTH
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
+from scorekeeper.domain.scoring import ENDINGS_WITH_A_RESULT
+from scorekeeper.nights.models import GameNight
+from scorekeeper.roster.models import Player
 
 # One member per edition in the domain's registry (Edition.CLASSIC, Edition.CHEESE_TOUCH, ...):
 # a new deck is added there, and the check constraint below follows.
@@ -37,127 +35,6 @@ Edition = models.TextChoices(
 class ScoringMode(models.TextChoices):
     STANDARD = Scoring.STANDARD.value, gettext_lazy(str(SCORING_NAMES[Scoring.STANDARD]))
     LOWEST = Scoring.LOWEST.value, gettext_lazy(str(SCORING_NAMES[Scoring.LOWEST]))
-
-
-class Crew(models.Model):
-    """A group of friends sharing a roster and a history."""
-
-    name = models.CharField(max_length=80)
-    # An IANA zone ("Europe/Madrid"): the crew's dates, times and evenings are read in it.
-    time_zone = models.CharField(max_length=64, default="UTC")
-    members = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, through="Membership", related_name="crews", blank=True
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-    # Set in the transaction of a write whose derived rows (the history's player results and
-    # ratings) are refreshed after its commit, cleared when that refresh has finished: a crew
-    # still marked lost its refresh (a crash, a lost connection) and is caught up at its next
-    # write or the next start (scorekeeper.history.receivers.catch_up).
-    results_pending = models.BooleanField(default=False, db_default=False)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(Lower("name"), name="crew_name_unique_ci")]
-        indexes = [
-            # The start-up check reads only the marked crews: one small index scan.
-            models.Index(
-                fields=["results_pending"],
-                condition=Q(results_pending=True),
-                name="crew_results_pending",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Membership(models.Model):
-    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
-    )
-    joined_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["crew", "user"], name="membership_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.user} in {self.crew}"
-
-
-class Invite(models.Model):
-    """A link that lets a friend join a crew."""
-
-    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="invites")
-    token = models.CharField(max_length=64, unique=True, default=new_token)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-    expires_at = models.DateTimeField(null=True, blank=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"Invite to {self.crew}"
-
-
-class Player(models.Model):
-    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=MAX_NAME_LENGTH)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="players",
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-    # Set when the crew retires the player (see the roster): hidden from the new-game picker,
-    # kept everywhere in the history; cleared when they come back.
-    retired_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["name"]
-        constraints = [
-            models.UniqueConstraint("crew", Lower("name"), name="player_name_unique_in_crew"),
-            # A member is at most one player of a crew.
-            models.UniqueConstraint(
-                fields=["crew", "user"],
-                condition=Q(user__isnull=False),
-                name="player_one_per_member",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class GameNight(models.Model):
-    """A dated evening of a crew; games belong to one."""
-
-    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="nights")
-    date = models.DateField()
-    # 1 for the evening's night; 2, 3... when the crew starts another session the same day.
-    session = models.PositiveSmallIntegerField(default=1)
-    name = models.CharField(max_length=80, blank=True)
-    # The secret of the night's read-only recap link (nights/recap.py); NULL, not "", while
-    # the night is not shared, so the unique constraint skips the nights nobody shared.
-    recap_token = models.CharField(max_length=64, unique=True, null=True, blank=True)  # noqa: DJ001
-
-    class Meta:
-        ordering = ["-date", "-session"]
-        constraints = [
-            models.UniqueConstraint(fields=["crew", "date", "session"], name="night_per_session"),
-            models.CheckConstraint(condition=Q(session__gte=1), name="night_session_from_one"),
-        ]
-
-    def __str__(self) -> str:
-        label = self.name
-        if not label:  # the date as the reader's language writes it: "Game night Sat 21 Nov 2026"
-            pattern = pgettext("date format: a night's default name", "D j M Y")
-            when = date_format(self.date, pattern)
-            label = gettext("Game night %(date)s") % {"date": when}
-        # A second session the same evening says so: "Game night Sat 21 Nov 2026 (2)".
-        return f"{label} ({self.session})" if self.session > 1 else label
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -252,13 +129,16 @@ class Game(models.Model):
     # "" for a game played here; "bgstats" for a play imported from BG Stats, which brought
     # its final totals and winners only (kept on its seats: ``Seat.recorded_total``).
     source = models.CharField(max_length=12, choices=Source, blank=True, default="", db_default="")
+    # The round the table is counting at every phone (an open ``Count``), else NULL: read with
+    # the game row, so a page that shows no count costs no query for it.
+    counting = models.PositiveIntegerField(null=True, blank=True)
 
     # Who changed a setting (dealer, house rules, share link) and when; derived fields and
     # the version are written with QuerySet.update() and so leave no history.
     history = HistoricalRecords(
         excluded_fields=[
             *("updated_at", "status", "finished_at", "version", "imported_audit", "uid"),
-            *("origin", "source"),
+            *("origin", "source", "counting"),
         ]
     )
 
@@ -304,6 +184,12 @@ class Seat(models.Model):
     # totals the core works out from the rounds. On the seat, so a roster merge moves them.
     recorded_total = models.IntegerField(null=True, blank=True)
     recorded_won = models.BooleanField(null=True, blank=True)
+    # The secret of the seat's link ("Join as Ben"): opened on the player's phone it shows
+    # the board and, while a round is counted, the keypad for this seat's hand only. NULL:
+    # revoked. It moves on to the rematch's seat of the same player, like the live link.
+    link_token = models.CharField(  # noqa: DJ001
+        max_length=64, unique=True, null=True, blank=True, default=new_token
+    )
 
     class Meta:
         ordering = ["number"]
@@ -415,32 +301,72 @@ class Challenge(models.Model):
         return f"{self.challenger} challenged {self.challenged}"
 
 
-class DeletedGame(models.Model):
-    """A deleted game kept as its game file, so the deletion can be undone."""
+class Count(models.Model):
+    """A round counted by the whole table: the scorekeeper says who went out (and on which
+    card), and every other player sends their own hand from their phone (their seat's link).
+    The round is stored once, when every hand is in, or when the scorekeeper saves it with the
+    hands there are (see ``games.counts``). At most one count of a game is open."""
+
+    class State(models.TextChoices):
+        OPEN = "open", gettext_lazy("Counting")
+        STORED = "stored", gettext_lazy("Saved")
+        CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
     crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
-    uid = models.UUIDField()
-    label = models.CharField(max_length=200)
-    data = models.JSONField()
-    deleted_by = models.ForeignKey(
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="counts")
+    number = models.PositiveIntegerField()  # the round it counts
+    winner = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    went_out_on = models.CharField(max_length=20, blank=True, default="")
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
+    state = models.CharField(max_length=12, choices=State, default=State.OPEN)
+    opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    deleted_at = models.DateTimeField(default=timezone.now)
+    opened_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["-deleted_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(state="open"), name="count_one_open_per_game"
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=["open", "stored", "cancelled"]), name="count_state_known"
+            ),
+        ]
 
     def __str__(self) -> str:
-        return self.label
+        return f"Count of round {self.number} of game {self.game_id} ({self.state})"
 
 
-class Preference(models.Model):
-    """A signed-in user's settings that follow them from phone to phone."""
+class CountedHand(models.Model):
+    """One player's hand sent into an open count: the latest send wins; ``trail`` keeps every
+    send (when, from which phone, how many points), for the game's audit trail."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference"
-    )
-    language = models.CharField(max_length=8, blank=True, default="")
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="+")
+    count = models.ForeignKey(Count, on_delete=models.CASCADE, related_name="hands")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # The hand as entered: cards in notation, or a typed total (then ``cards`` is "").
+    cards = models.CharField(max_length=400, blank=True, default="")
+    total = models.PositiveIntegerField(null=True, blank=True)
+    points = models.PositiveIntegerField()
+    phone = models.CharField(max_length=80)
+    request_key = models.CharField(max_length=64, blank=True, default="")
+    sent_at = models.DateTimeField(default=timezone.now)
+    trail = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["count", "player"], name="counted_hand_once"),
+            models.CheckConstraint(
+                condition=Q(total__isnull=True) ^ Q(cards=""), name="counted_hand_cards_or_total"
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.user}: {self.language or 'browser language'}"
+        return f"{self.player} sent {self.points} into {self.count}"
+
+    @property
+    def hand(self) -> str | int:
+        """The hand as the round takes it: the cards, or the typed total."""
+        return self.total if self.total is not None else self.cards

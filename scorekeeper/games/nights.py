@@ -11,9 +11,9 @@ import datetime as dt
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from scorekeeper.crews.models import Crew, new_token
 from scorekeeper.domain.evenings import evening_of, time_zone_or_default
-
-from .models import Crew, GameNight, new_token
+from scorekeeper.nights.models import GameNight
 
 
 def crew_evening(crew: Crew, now: dt.datetime | None = None) -> dt.date:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,6 +98,8 @@ class Standing:
     last_points: int | None
     winner: bool
     rounds_won: int = 0
+    # The CSS class wearing the player's colour ("" for none).
+    colour: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,9 @@ class Board:
     scored: ScoredGame
     # The last deleted round while it can still be put back (a history row), else None.
     deleted: Any = None
+    # Each seated player's colour class by name; None: read from the game's seats (loaded
+    # with it). A kept board carries them, its game row coming without its seats.
+    colours: Mapping[str, str] | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -144,10 +149,17 @@ class Board:
         dealer = self.game.first_dealer.name if self.game.first_dealer_id else None
         return self.scored.next_dealer(dealer)
 
+    def player_colours(self) -> Mapping[str, str]:
+        """Each seated player's colour class, by name."""
+        if self.colours is not None:
+            return self.colours
+        return seat_colours(self.game)
+
     @property
     def standings(self) -> list[Standing]:
         last = self.scored.last_round
         target = self.game.target
+        colours = self.player_colours()
         return [
             Standing(
                 place=row.place,
@@ -158,14 +170,20 @@ class Board:
                 last_points=last.points[row.name] if last else None,
                 winner=row.winner,
                 rounds_won=row.rounds_won,
+                colour=colours.get(row.name, ""),
             )
             for row in self.scored.standings
         ]
 
 
+def seat_colours(game: Game) -> dict[str, str]:
+    """The colour class of each player seated in a game loaded with its seats, by name."""
+    return {seat.player.name: seat.player.colour_class for seat in game.seats.all()}
+
+
 def board_for(game: Game) -> Board:
     """Score a game loaded with ``Game.objects.with_rounds()`` (no further query)."""
-    return Board(game=game, scored=scored_game(game_to_dict(game)))
+    return Board(game=game, scored=scored_game(game_to_dict(game)), colours=seat_colours(game))
 
 
 def load_game(queryset: QuerySet[Game], game_id: int, *, attempts: int = 3) -> Game | None:

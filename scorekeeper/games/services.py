@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from scorekeeper.crews.models import Crew, new_token
 from scorekeeper.decks.models import played_edition
 from scorekeeper.domain import (
     RuleError,
@@ -31,22 +32,14 @@ from scorekeeper.domain import (
 )
 from scorekeeper.domain.keypad import went_out_card
 from scorekeeper.domain.scored import round_after
-from scorekeeper.kept import kept_for_version
+from scorekeeper.gamefiles.models import DeletedGame
+from scorekeeper.games.kept import kept_for_version
+from scorekeeper.games.models import Count, Ending, Game, Hand, Round, Seat
+from scorekeeper.nights.models import GameNight
+from scorekeeper.roster.models import Player
 
 from .audit import changes_since
 from .entries import HandInput, hand_rows, named_entry, stored_entry
-from .models import (
-    Crew,
-    DeletedGame,
-    Ending,
-    Game,
-    GameNight,
-    Hand,
-    Player,
-    Round,
-    Seat,
-    new_token,
-)
 from .nights import crew_evening, latest_night
 from .scoreboard import Board, game_to_dict, recorded_result
 from .signals import game_changed
@@ -360,8 +353,31 @@ def round_record(
         went_out_on=went_out_on,
         side=side,
     )
+    # The round the table was counting is stored: a hand sent for it now is refused.
+    _close_counts(game, Count.State.STORED, number=next_number)
     _bump(game, scored)
     return Saved(board=Board(game=game, scored=scored), number=next_number)
+
+
+def _close_counts(game: Game, state: str, *, number: int | None = None) -> None:
+    """Close the game's open count (of round ``number`` only, when given): ``state`` is
+    "stored" when its round was stored, "cancelled" when the game moved so that it can't be."""
+    if not game.counting:
+        return  # read with the game's row: nothing is being counted (no query)
+    counts = Count.objects.filter(game=game, state=Count.State.OPEN)
+    if number is not None:
+        counts = counts.filter(number=number)
+    if counts.update(state=state, closed_at=timezone.now()):
+        Game.objects.filter(pk=game.pk).update(counting=None)  # the bump that follows shows it
+        game.counting = None
+
+
+def refuse_if_cannot_take_rounds(game: Game) -> None:
+    """A game stopped, recorded with its totals only or over takes no new round."""
+    _refuse_if_ended(game)
+    _refuse_if_recorded(game)
+    if game.status == Game.Status.FINISHED:
+        raise RuleError(_("This game is over: someone reached the target."))
 
 
 def _refuse_if_ended(game: Game) -> None:
@@ -504,6 +520,7 @@ def round_delete_last(*, game: Game, number: int | None, by: User = None) -> Boa
     scored = _rescored(data, rounds=data["rounds"][:-1])
     last._history_user = acting_user(by)
     last.delete()
+    _close_counts(game, Count.State.CANCELLED)  # it counted a round after the one deleted
     _bump(game, scored)
     return Board(game=game, scored=scored, deleted=_restorable(game, scored.next_round))
 
@@ -605,7 +622,19 @@ def game_rematch(*, game: Game, started_by_next_dealer: bool = True, by: User = 
     bump_version([game.pk], share_token=new_token())
     Game.objects.filter(pk=rematch.pk).update(share_token=table_token, rematch_of=game)
     rematch.share_token, rematch.rematch_of = table_token, game
+    _links_follow_the_table(seats, rematch)
     return rematch
+
+
+def _links_follow_the_table(seats: list[Seat], rematch: Game) -> None:
+    """The seats' links move on to the rematch's seats of the same players, as the live link
+    does: the phones on the table go on counting their hands in the next game."""
+    tokens = {seat.player_id: seat.link_token for seat in seats if seat.link_token}
+    Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(link_token=None)
+    moved = list(Seat.objects.filter(game=rematch, player_id__in=tokens))
+    for seat in moved:
+        seat.link_token = tokens[seat.player_id]
+    Seat.objects.bulk_update(moved, ["link_token"])
 
 
 def _save_setting(game: Game, fields: list[str], by: User) -> None:
@@ -698,6 +727,7 @@ def game_end(*, game: Game, ending: str, version: int | None = None, by: User = 
     scored = _rescored(data, ended=ending)
     game._history_user = acting_user(by)
     game.save(update_fields=["ended"])
+    _close_counts(game, Count.State.CANCELLED)
     _bump(game, scored)
     return Board(game=game, scored=scored)
 

@@ -17,4 +17,9 @@ urlpatterns = [
     path("games/<id:game_id>/dealer/", views.dealer_pick, name="dealer_pick"),
     path("games/<id:game_id>/dealer/draw/", views.dealer_draw, name="dealer_draw"),
     path("games/<id:game_id>/share/reset/", views.share_reset, name="share_reset"),
+    path("games/<id:game_id>/count/", views.count_start, name="count_start"),
+    path("games/<id:game_id>/count/stop/", views.count_stop, name="count_stop"),
+    path("games/<id:game_id>/count/panel/", views.count_panel, name="count_panel"),
+    path("games/<id:game_id>/seats/", views.seat_links, name="seat_links"),
+    path("games/<id:game_id>/seats/<id:number>/link/", views.seat_link, name="seat_link"),
 ]

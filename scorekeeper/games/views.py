@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from typing import Any
 
@@ -31,14 +31,22 @@ from scorekeeper.domain import (
     get_edition,
 )
 from scorekeeper.domain.cards import UNKNOWN_COLOUR
+from scorekeeper.games.kept import read_board, read_members_board
 from scorekeeper.htmx import render_page
 from scorekeeper.inputs import posted_int
-from scorekeeper.kept import read_board, read_members_board
 from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.rules import house_rule_labels
 
 from .access import SESSION_KEY as CREW_KEY
-from .access import crew_required, current_crew, use_crew_zone
+from .access import crew_object_or_404, crew_required, current_crew, use_crew_zone
+from .counts import (
+    count_cancel,
+    count_open,
+    count_rows,
+    open_count,
+    seat_link_renew,
+    seat_link_revoke,
+)
 from .forms import RoundForm
 from .models import Ending, Game
 from .nights import crew_evening
@@ -46,6 +54,7 @@ from .scoreboard import Board, board_for, night_winners
 from .services import (
     GAME_UNDO_WINDOW,
     Conflict,
+    bump_version,
     deleted_games,
     game_end,
     game_new_share_token,
@@ -151,10 +160,31 @@ def _new_round_form(board: Board) -> RoundForm:
     return _round_form(board.game, board.players, initial=initial)
 
 
+def _count_form(board: Board, count) -> RoundForm:
+    """The round form filled with what the count holds: who went out, on which card, and the
+    hands the phones sent; the scorekeeper types any missing one and saves."""
+    initial: dict[str, Any] = {
+        "winner": count.winner.name,
+        "number": count.number,
+        "went_out_on": count.went_out_on or "other",
+        "side": count.side or 1,
+    }
+    sent = {hand.player.name: hand for hand in count.hands.all()}
+    for index, player in enumerate(board.players):
+        if (hand := sent.get(player)) is not None:
+            key = "total" if hand.total is not None else "cards"
+            initial[f"{key}_{index}"] = str(hand.hand)
+    return _round_form(board.game, board.players, initial=initial)
+
+
 def _table_context(request: HttpRequest, board: Board, form: RoundForm | None = None, **extra):
     game = board.game
     played = played_edition(game)
     draws = extra.get("draws") or {}
+    if game.counting and "count" not in extra and (count := open_count(game)) is not None:
+        extra["count"] = count
+        extra["count_rows"] = count_rows(game, count)
+        form = form or _count_form(board, count)
     # Callables (the template calls them) and a lazy form for what only the kept fragments read.
     return {
         "draw_rows": [(i, name, draws.get(name, "")) for i, name in enumerate(board.players)],
@@ -200,6 +230,8 @@ def table_page(request: HttpRequest, board: Board, status: int = 200, **extra) -
 @crew_required
 @require_GET
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    if request.GET.get("draw"):  # "Draw for deal" asked for: its form, open
+        return table_page(request, board_or_404(request, game_id), show_draw=True)
     return table_page(request, board_or_404(request, game_id))
 
 
@@ -467,3 +499,100 @@ def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_resume_view(request: HttpRequest, game_id: int) -> HttpResponse:
     """Undo a stop: the game is in play again."""
     return _life_write(request, game_id, lambda game: game_resume(game=game, by=request.user))
+
+
+# --- A round counted at every phone (games/counts.py) ----------------------------------------
+
+
+@crew_required
+@require_POST
+def count_start(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Who went out (and on which card): each other phone now counts its own hand."""
+    error = ""
+    with locked_game_or_404(request, game_id) as game:
+        try:
+            number = posted_int(request, "number")
+            side = posted_int(request, "side") if deck_sides(game) else None
+            count_open(
+                game=game,
+                winner=request.POST.get("winner", ""),
+                number=number if number is not None else -1,
+                went_out_on=request.POST.get("went_out_on", ""),
+                side=side,
+                by=request.user,
+            )
+        except RuleError as error_:  # a Conflict too: said above the board, nothing changed
+            error = in_words(error_)
+        board = board_for(game)
+    if not error and not request.htmx:
+        return redirect("games:game_detail", game_id=game_id)
+    return table_page(request, board, status=409 if error else 200, error=error or None)
+
+
+@crew_required
+@require_POST
+def count_stop(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Cancel the count: the round is entered on this phone instead (the hands sent are kept
+    with the cancelled count, for the trail)."""
+    with locked_game_or_404(request, game_id) as game:
+        with suppress(RuleError):  # a number no count has: nothing to cancel
+            count_cancel(game=game, number=posted_int(request, "number") or -1)
+        board = board_for(game)
+    if not request.htmx:
+        return redirect("games:game_detail", game_id=game_id)
+    return table_page(request, board)
+
+
+@crew_required
+@require_GET
+def count_panel(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The count's panel, polled by the scorekeeper's page while the phones count: each
+    seat's state as it arrives. When the count is over (the round stored or cancelled), the
+    page is loaded again to show the round."""
+    board = board_or_404(request, game_id)
+    count = open_count(board.game) if board.game.counting else None
+    seen = request.GET.get("count", "")
+    if count is None or str(count.number) != seen:
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    context = {"game": board.game, "count": count, "count_rows": count_rows(board.game, count)}
+    return render(request, "games/game.html#count-panel", context)
+
+
+@crew_required
+@require_GET
+def seat_links(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Each seat's link and its QR code, to open on that player's phone; a new one, or none."""
+    game = crew_object_or_404(Game.objects.prefetch_related("seats__player"), request, pk=game_id)
+    seats = list(game.seats.all())
+    context = {
+        "game": game,
+        "share_url": shared_url(request, reverse("live:live", args=[game.share_token])),
+        "seat_links": [
+            (seat, shared_url(request, reverse("live:seat", args=[seat.link_token])))
+            for seat in seats
+            if seat.link_token
+        ],
+        "unlinked_seats": [seat for seat in seats if not seat.link_token],
+    }
+    return render(request, "games/seat_links.html", context)
+
+
+@crew_required
+@require_POST
+def seat_link(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    """A seat's link made anew, or revoked (``action=revoke``): the old one answers 404."""
+    with locked_game_or_404(request, game_id) as game:
+        try:
+            if request.POST.get("action") == "revoke":
+                seat = seat_link_revoke(game=game, seat_number=number - 1)
+                message = _("%(name)s's link is revoked.")
+            else:
+                seat = seat_link_renew(game=game, seat_number=number - 1)
+                message = _("%(name)s has a new link: the old one no longer works.")
+        except RuleError as error:
+            raise Http404(in_words(error)) from error
+        bump_version([game.pk])
+    messages.success(request, message % {"name": seat.player.name})
+    return redirect("games:seat_links", game_id=game_id)

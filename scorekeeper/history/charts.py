@@ -19,7 +19,8 @@ from scorekeeper.history.ratings import shown_figure
 
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 28
-# Dash patterns paired with the colours of .series-N in history.css.
+# Dash patterns paired with the colours of .series-N (the players' colours in app.css, two more
+# in history.css).
 DASHES = ("", "6 3", "2 3", "10 3 2 3", "1 5", "12 4", "4 2 1 2", "8 2", "3 6", "6 2 2 2")
 
 
@@ -68,9 +69,15 @@ def _grid(top_value: int, step: int) -> SafeString:
 
 
 def score_progression(
-    players: Sequence[str], running: Mapping[str, Sequence[int]], target: int
+    players: Sequence[str],
+    running: Mapping[str, Sequence[int]],
+    target: int,
+    series: Sequence[int] | None = None,
 ) -> SafeString:
     """A line per player: their total after each round (0 before the first), and the target.
+
+    ``series[i]`` is the i-th player's series (their colour, ``roster.models.Colour``); by
+    default their seat's index.
 
     ``running[player]`` holds one total per round. The SVG is decorative for assistive
     technology (``aria-hidden``): the page shows the same numbers as a table.
@@ -106,6 +113,7 @@ def score_progression(
     )
     for index, player in enumerate(players):
         totals = [0, *running.get(player, [])]
+        index = series[index] if series is not None else index
         points = " ".join(
             f"{_x(number, rounds):.1f},{_y(total, top_value):.1f}"
             for number, total in enumerate(totals)
@@ -191,13 +199,14 @@ def legend_swatch(index: int) -> SafeString:
     )
 
 
-def legend(scored: ScoredGame) -> SafeString:
-    """Each player's swatch, name and total (the core's), in seat order like the lines."""
+def legend(scored: ScoredGame, series: Sequence[int] | None = None) -> SafeString:
+    """Each player's swatch, name and total (the core's), in seat order like the lines;
+    ``series`` as :func:`score_progression`'s."""
     return format_html_join(
         "",
         '<li>{} <span class="h-legend-name">{}</span> <span class="muted">{}</span></li>',
         (
-            (legend_swatch(index), name, scored.totals[name])
+            (legend_swatch(index if series is None else series[index]), name, scored.totals[name])
             for index, name in enumerate(scored.players)
         ),
     )

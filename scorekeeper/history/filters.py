@@ -10,7 +10,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.games.models import Crew, Edition, Game, ScoringMode
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Edition, Game, ScoringMode
 from scorekeeper.languages.words import in_words
 
 from . import seasons

@@ -10,12 +10,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
 from scorekeeper.domain.words import gettext_noop
 from scorekeeper.gamefiles.files import MAX_FILE_BYTES, read_game_file
-from scorekeeper.games.models import Crew, GameNight, Player
 from scorekeeper.languages.words import in_words
+from scorekeeper.nights.models import GameNight
+from scorekeeper.roster.models import Player
 
 from . import seasons
 from .models import Season

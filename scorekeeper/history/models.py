@@ -18,7 +18,9 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
 
-from scorekeeper.games.models import Crew, Game, Player
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game
+from scorekeeper.roster.models import Player
 
 
 class SeatResult(models.Model):

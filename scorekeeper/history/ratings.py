@@ -29,7 +29,9 @@ from django.db.models import F, Max, Min, OuterRef, Q, Subquery, Sum
 from django.utils.formats import number_format
 from openskill.models import PlackettLuce
 
-from scorekeeper.games.models import Crew, Game, Player
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game
+from scorekeeper.roster.models import Player
 
 from .models import Rating, SeatResult
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db import DatabaseError, transaction
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import ScoredGame
-from scorekeeper.games.models import Crew
 
 from . import ratings, stats
 

@@ -14,7 +14,9 @@ from django.db.models import ExpressionWrapper, F, IntegerField, Q, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 
-from scorekeeper.games.models import Game, GameNight, Player
+from scorekeeper.games.models import Game
+from scorekeeper.nights.models import GameNight
+from scorekeeper.roster.models import Player
 
 from . import records, seasons, stats
 from .forms import SeasonChoiceForm

@@ -20,7 +20,7 @@ from .models import Season
 @require_http_methods(["GET", "POST"])
 def season_list(request: HttpRequest) -> HttpResponse:
     crew = request.crew  # type: ignore[attr-defined]
-    form = SeasonForm(request.POST or None, crew=crew)
+    form = SeasonForm(request.POST if request.method == "POST" else None, crew=crew)
     if request.method == "POST" and form.is_valid():
         season = form.save()
         messages.success(request, _("The season %(name)s is ready.") % {"name": season.name})

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.games.models import Crew, GameNight
+from scorekeeper.crews.models import Crew
+from scorekeeper.nights.models import GameNight
 
 from .models import Season as NamedSeason
 

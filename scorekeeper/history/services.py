@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.gamefiles.bgstats import BGStatsReport, import_bgstats, is_bgstats_export
 from scorekeeper.gamefiles.files import ImportReport, import_file
-from scorekeeper.games.models import Crew
 
 
 def import_games(*, crew: Crew, data: Any) -> ImportReport | BGStatsReport:

@@ -37,18 +37,12 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, TruncMonth
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import ScoredGame, scored_game
 from scorekeeper.domain.evenings import night_wins
-from scorekeeper.games.models import (
-    COUNTED_ENDINGS,
-    Challenge,
-    Crew,
-    Game,
-    Player,
-    Round,
-    Seat,
-)
+from scorekeeper.games.models import COUNTED_ENDINGS, Challenge, Game, Round, Seat
 from scorekeeper.games.scoreboard import game_to_dict
+from scorekeeper.roster.models import Player
 
 from .models import SeatResult
 from .records import record_figures

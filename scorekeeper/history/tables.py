@@ -20,10 +20,11 @@ from scorekeeper.domain import COLOUR_NAMES, WENT_OUT_ON, ScoredGame, get_editio
 from scorekeeper.domain import Edition as Cards
 from scorekeeper.domain import parse_cards as parse_hand_cards
 from scorekeeper.domain.decks import game_deck
-from scorekeeper.games.models import Challenge, Edition, GameNight, ScoringMode
+from scorekeeper.games.models import Challenge, Edition, ScoringMode
 from scorekeeper.history import ratings, records
 from scorekeeper.history.models import SeatResult
 from scorekeeper.languages.words import in_words
+from scorekeeper.nights.models import GameNight
 
 EDITION_NAMES = dict(Edition.choices)
 MODE_NAMES = dict(ScoringMode.choices)

@@ -24,9 +24,10 @@ from scorekeeper.gamefiles.bgstats import push_link
 from scorekeeper.gamefiles.files import export_game, export_games
 from scorekeeper.games.access import crew_object_or_404, crew_required
 from scorekeeper.games.audit import trail_for
-from scorekeeper.games.models import Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.games.scoreboard import game_to_dict, load_game
 from scorekeeper.languages.words import in_words
+from scorekeeper.roster.models import Player
 from scorekeeper.rules import house_rule_labels
 
 from . import charts, ratings, record_pages, stats
@@ -97,13 +98,19 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
         configure_table(request, table)
     if response := csv_answer(request, tables, f"game-{game.pk}"):
         return response
+    # Each line wears its player's colour (their seat's index for a player without one).
+    colours = {seat.player.name: seat.player.colour for seat in game.seats.all()}
+    series = [
+        index if colours.get(name) is None else colours[name]
+        for index, name in enumerate(scored.players)
+    ]
     context = {
         "game": game,
         "scored": scored,
         "progress": list(progress.items()),
         "round_numbers": range(1, len(scored.rounds) + 1),
-        "chart": charts.score_progression(scored.players, progress, scored.target),
-        "legend": charts.legend(scored),
+        "chart": charts.score_progression(scored.players, progress, scored.target, series),
+        "legend": charts.legend(scored, series),
         "rounds_table": tables[0],
         "standings_table": tables[1],
         "challenges_table": tables[2],

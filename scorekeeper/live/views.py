@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import io
+import uuid
 
 import segno
 from django.conf import settings
@@ -23,12 +24,18 @@ from django.utils.dateparse import parse_datetime
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.addresses import shared_url
+from scorekeeper.crews.models import Crew
+from scorekeeper.decks.models import deck_sides, played_edition
+from scorekeeper.domain import RuleError
 from scorekeeper.games.access import crew_required
-from scorekeeper.games.models import Crew, Game
+from scorekeeper.games.counts import count_rows, hand_send, open_count, seat_of
+from scorekeeper.games.models import Game, Seat
 from scorekeeper.games.scoreboard import board_for, load_game
+from scorekeeper.games.services import Conflict
+from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.languages.zones import activate_viewer_zone
 
 # A version's board never changes, so this only bounds the memory a worker keeps.
@@ -40,10 +47,17 @@ LIVE_BOARD_CACHE_SECONDS = 600
 LIVE_POLL_SECONDS = 4
 LIVE_SLOW_POLL_SECONDS = 12
 LIVE_FOLLOW_AFTER_END = dt.timedelta(minutes=15)
+# While the phones count a round, the live board, a seat's phone and the scorekeeper's count
+# panel ask this often: a hand shows on every phone within about a second of its send.
+COUNT_POLL_SECONDS = 1
+SEAT_POLL_SECONDS = 2
 
 
-def _live_poll_seconds(status: str, finished_at: dt.datetime | None) -> int:
-    """The live board's polling interval: quick in play and for a while after the end."""
+def _live_poll_seconds(status: str, finished_at: dt.datetime | None, counting=None) -> int:
+    """The live board's polling interval: quicker while the phones count a round (each hand
+    shows as it arrives), quick in play and for a while after the end."""
+    if counting:
+        return COUNT_POLL_SECONDS
     if status != Game.Status.FINISHED:
         return LIVE_POLL_SECONDS
     if finished_at is not None and timezone.now() - finished_at < LIVE_FOLLOW_AFTER_END:
@@ -56,13 +70,13 @@ def _stamp_sql() -> str:
     quote = connection.ops.quote_name
     return (
         f"SELECT g.{quote('id')}, g.{quote('version')}, c.{quote('time_zone')}, "
-        f"g.{quote('status')}, g.{quote('finished_at')} "
+        f"g.{quote('status')}, g.{quote('finished_at')}, g.{quote('counting')} "
         f"FROM {quote(Game._meta.db_table)} g JOIN {quote(Crew._meta.db_table)} c "
         f"ON c.{quote('id')} = g.{quote('crew_id')} WHERE g.{quote('share_token')} = %s"
     )
 
 
-def _stamp(token: str) -> tuple[int, int, str, str, dt.datetime | None] | None:
+def _stamp(token: str) -> tuple[int, int, str, str, dt.datetime | None, int | None] | None:
     """What a watcher's poll needs to answer 304: the game, its version, its crew's zone, its
     status and when it finished. One plain SQL statement: building the same ORM query on
     every poll cost more than running it (half of a 304's time)."""
@@ -71,12 +85,12 @@ def _stamp(token: str) -> tuple[int, int, str, str, dt.datetime | None] | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    pk, version, zone_name, status, finished_at = row
+    pk, version, zone_name, status, finished_at, counting = row
     if finished_at is not None and not isinstance(finished_at, dt.datetime):
         finished_at = parse_datetime(str(finished_at))  # SQLite hands back the stored text
     if finished_at is not None and timezone.is_naive(finished_at):
         finished_at = finished_at.replace(tzinfo=dt.UTC)  # stored in UTC (USE_TZ)
-    return pk, version, zone_name, status, finished_at
+    return pk, version, zone_name, status, finished_at, counting
 
 
 def live_etag(request: HttpRequest, token: str, variant: str) -> tuple[str, tuple, str, str] | None:
@@ -90,7 +104,7 @@ def live_etag(request: HttpRequest, token: str, variant: str) -> tuple[str, tupl
     # quick pace after the end runs out, the watchers get a board that polls slowly.
     shown_zone = activate_viewer_zone(request, stamp[2])
     language = get_language() or settings.LANGUAGE_CODE
-    poll = _live_poll_seconds(stamp[3], stamp[4])
+    poll = _live_poll_seconds(stamp[3], stamp[4], stamp[5])
     etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{poll}-{shown_zone}-{language}")
     return etag, stamp, shown_zone, language
 
@@ -120,8 +134,9 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
         game = load_game(Game.objects.filter(share_token=token), stamp[0])
         if game is None:
             raise Http404(_("This share link is not valid (it may have been replaced)."))
-        poll = _live_poll_seconds(game.status, game.finished_at)
+        poll = _live_poll_seconds(game.status, game.finished_at, game.counting)
         etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{poll}-{shown_zone}-{language}")
+        count = open_count(game) if game.counting else None
         context = {
             "game": game,
             "board": board_for(game),
@@ -129,6 +144,8 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
             "live": True,
             "token": token,
             "poll_seconds": poll,
+            "count": count,
+            "count_rows": count_rows(game, count) if count else (),
         }
         response = render(request, template, context)
         if variant == "board":
@@ -161,9 +178,139 @@ def share_qr(request: HttpRequest, game_id: int) -> HttpResponse:
     )
     if token is None:
         raise Http404(_("No such game in your crew."))
-    url = shared_url(request, reverse("live:live", args=[token]))
+    return _qr_code(request, reverse("live:live", args=[token]))
+
+
+def _qr_code(request: HttpRequest, path: str) -> HttpResponse:
+    """The QR code (SVG) of the address the other phones open for ``path``."""
+    url = shared_url(request, path)
     if url is None:
         raise Http404(_("No address the other phones could open: see the share sheet."))
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=5, dark="#000", light="#fff")
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+
+
+# --- A seat's link: the player's own phone at the table (games/counts.py) -------------------
+
+
+def _no_such_seat() -> Http404:
+    return Http404(_("This seat's link is not valid (it may have been revoked or replaced)."))
+
+
+def _seat_or_404(token: str):
+    seat = seat_of(token)
+    if seat is None:
+        raise _no_such_seat()
+    return seat
+
+
+def _seat_context(seat, *, board: bool = True, **extra) -> dict:
+    """What the seat page shows; ``board=False`` for its hand part alone (an htmx send)."""
+    if board:
+        game = load_game(Game.objects.filter(pk=seat.game_id), seat.game_id)
+    else:
+        game = Game.objects.select_related("deck").filter(pk=seat.game_id).first()
+    if game is None:
+        raise _no_such_seat()
+    count = open_count(game) if game.counting else None
+    mine = None
+    if count is not None:
+        mine = next((h for h in count.hands.all() if h.player_id == seat.player_id), None)
+    return {
+        "count_rows": count_rows(game, count) if count else (),
+        "game": game,
+        "board": board_for(game) if board else None,
+        "seat": seat,
+        "count": count,
+        "mine": mine,
+        "went_out": count is not None and count.winner_id == seat.player_id,
+        "live": True,
+        "editable": False,
+        "poll_seconds": COUNT_POLL_SECONDS if count else SEAT_POLL_SECONDS,
+        "request_key": uuid.uuid4().hex,
+        "keys": lambda: keys_in_words(*(deck_sides(game) or [played_edition(game)])),
+        **extra,
+    }
+
+
+@require_GET
+def seat(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own phone: the board as the live link shows it and, while the table counts
+    a round, the box for this seat's hand only. No sign-in: the link is the key."""
+    seat = _seat_or_404(token)
+    activate_viewer_zone(request, seat.game.crew.time_zone)
+    return render(request, "games/seat.html", _seat_context(seat))
+
+
+@require_GET
+def seat_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The seat page's polled part. When a count opens or closes (``count`` is the round the
+    page shows counting, "" for none), the page is loaded again: the hand box comes or goes,
+    and nothing typed in it is ever replaced by a poll."""
+    seat = _seat_or_404(token)
+    stamp = Game.objects.filter(pk=seat.game_id).values_list("version", "counting").first()
+    if stamp is None:
+        raise _no_such_seat()
+    version, counting = stamp
+    if request.GET.get("count", "") != str(counting or ""):
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    etag = quote_etag(f"seat-{seat.pk}-{version}-{get_language()}")
+    if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
+        return not_modified(etag)
+    activate_viewer_zone(request, seat.game.crew.time_zone)
+    response = render(request, "games/seat.html#seat-board", _seat_context(seat))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_POST
+def seat_hand(request: HttpRequest, token: str) -> HttpResponse:
+    """This seat's hand, sent into the open count: checked as the round form checks a hand;
+    the last one in stores the round. Refused in words (nothing changed) when the round was
+    already saved, nothing is being counted, or the hand can't be read."""
+    seat = _seat_or_404(token)
+    activate_viewer_zone(request, seat.game.crew.time_zone)
+    try:
+        sent = hand_send(
+            token=token,
+            cards=request.POST.get("cards", ""),
+            total=request.POST.get("total", ""),
+            request_key=request.POST.get("request_key", ""),
+            # The phone's own name for itself (kept per phone by the page), else its browser.
+            phone=request.POST.get("phone", "") or request.headers.get("User-Agent", ""),
+        )
+    except Seat.DoesNotExist as error:
+        raise _no_such_seat() from error
+    except Conflict as error:
+        return _seat_answer(request, seat, status=409, refused=in_words(error))
+    except RuleError as error:
+        typed = {"typed_cards": request.POST.get("cards", "")[:400]}
+        typed["typed_total"] = request.POST.get("total", "")[:6]
+        return _seat_answer(request, seat, status=422, error=in_words(error), **typed)
+    return _seat_answer(request, seat, sent=sent)
+
+
+def _seat_answer(request: HttpRequest, seat, status: int = 200, **extra) -> HttpResponse:
+    """The seat page after a send; its hand part alone for htmx (the board polls by itself)."""
+    if request.htmx:
+        context = _seat_context(seat, board=False, **extra)
+        return render(request, "games/seat.html#seat-hand", context, status=status)
+    return render(request, "games/seat.html", _seat_context(seat, **extra), status=status)
+
+
+@crew_required
+@require_GET
+def seat_qr(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    """The QR code of a seat's link, on the scorekeeper's share sheet."""
+    token = (
+        Seat.objects.filter(game__crew=request.crew, game_id=game_id, number=number - 1)  # type: ignore[attr-defined]
+        .values_list("link_token", flat=True)
+        .first()
+    )
+    if not token:
+        raise Http404(_("This seat has no link."))
+    return _qr_code(request, reverse("live:seat", args=[token]))

@@ -7,10 +7,12 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.words import gettext_noop
-from scorekeeper.games.models import Crew, Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.games.services import User, game_start
+from scorekeeper.roster.models import Player
 
 
 def game_from_setup(

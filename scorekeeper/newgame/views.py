@@ -15,16 +15,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.decks.models import DeckVersion
 from scorekeeper.domain import EDITIONS, RuleError
 from scorekeeper.domain.scoring import MAX_NAME_LENGTH
 from scorekeeper.domain.seating import edit_seats, posted_seats, seat_count_problem
 from scorekeeper.games.access import crew_required
-from scorekeeper.games.models import Crew, Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.games.views import scoring_summaries
 from scorekeeper.htmx import render_page
 from scorekeeper.languages.words import in_words
 from scorekeeper.referee.forms import HouseRulesForm
+from scorekeeper.roster.models import Player
 
 from .forms import GameSetupForm, crew_decks
 from .setup import game_from_setup
@@ -48,7 +50,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     crew = request.crew  # type: ignore[attr-defined]
     roster = {p.name: p for p in Player.objects.filter(crew=crew)}
     members = members_without_a_player(crew, roster)
-    house_form = HouseRulesForm(request.POST or None, prefix="house")
+    house_form = HouseRulesForm(request.POST if request.method == "POST" else None, prefix="house")
     if request.method == "GET":
         form = GameSetupForm(decks=crew_decks(crew))
         return _setup_page(request, _Setup(form, house_form, [], roster, members), None)

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scorekeeper.games.models import GameNight
+from scorekeeper.nights.models import GameNight
 
 
 @admin.register(GameNight)

@@ -48,10 +48,11 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.domain import ScoredGame, Scoring, rank, scored_game
 from scorekeeper.domain.evenings import night_champions, night_wins
-from scorekeeper.games.models import Ending, Game, GameNight
+from scorekeeper.games.models import Ending, Game
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.history.models import Rating
 from scorekeeper.history.ratings import shown_move
+from scorekeeper.nights.models import GameNight
 
 
 @dataclass(frozen=True)

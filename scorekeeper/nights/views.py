@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.addresses import listening_on_loopback_only, shared_url
 from scorekeeper.domain import RuleError
 from scorekeeper.games.access import crew_object_or_404, crew_required
-from scorekeeper.games.models import Game, GameNight, Seat
+from scorekeeper.games.models import Game, Seat
 from scorekeeper.games.nights import (
     crew_evening,
     latest_night,
@@ -36,6 +36,7 @@ from scorekeeper.history.views import configure_table, csv_answer, exporting, ro
 from scorekeeper.htmx import render_page, wants_partial
 from scorekeeper.inputs import posted_int
 from scorekeeper.languages.words import in_words
+from scorekeeper.nights.models import GameNight
 
 from .recap import night_recap
 

@@ -37,6 +37,8 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.entries import Cite, only_the_drawer_challenges, own_sheet
 from scorekeeper.rules.localized import localized, sheet_title
+from scorekeeper.rulesearch.offers import house_rule_offer
+from scorekeeper.rulesearch.search import Lookup
 
 CHALLENGE_ENTRY = "wd4-challenge"
 AT_THIS_TABLE = "At this table: "
@@ -125,6 +127,65 @@ def entry_view(
         deck_answer=deck_answer,
         interpretation=entry.interpretation,
         covered=entry.covered,
+    )
+
+
+# The verdict the results carry (``data-verdict``) when no sheet settles the question but the
+# house rule this game agreed does: not "answer" (no sheet says it), not "uncovered" (no banner).
+TABLE = "table"
+
+
+@dataclass(frozen=True)
+class Results:
+    """What the results of a rules question show (the entries as the library holds them: the
+    view prints them in the reader's language)."""
+
+    verdict: str  # answer, likely, open, uncovered ("no sheet covers this") or table
+    best: Entry | None = None  # the answer, the open case, or the house rule the table agreed
+    choices: tuple[Entry, Entry] | None = None  # "Which one?": two that fit about as well
+    open_case: bool = False
+    uncovered: bool = False  # the banner: agree it at the table
+    not_mine: bool = False  # the table turned the likely answer down
+    # Under the banner or an open case: the open case the banner reads from, or the house rule
+    # the question is about (its switch ticked in the form); None offers only the free text.
+    house_rule: Entry | None = None
+    others: list[Entry] = field(default_factory=list)  # the other hits, in the search's order
+
+
+def results(found: Lookup, agreed: Mapping[str, object], not_mine: bool = False) -> Results:
+    """What to show for the search's verdict ``found``, from a game whose table agreed the
+    house rules ``agreed``; ``not_mine``: the table said a likely answer is not its question.
+
+    A house rule is offered under the banner (or an open case) only when the question says
+    its matter (``house_rule_offer``). When the game agreed that house rule, its rule is the
+    answer ("At this table: …", verdict ``TABLE``) instead of the banner.
+    """
+    hits = found.hits
+    not_mine = not_mine and found.likely
+    open_case = found.open_case
+    uncovered = open_case is None and (not found.covered or not_mine)
+    if uncovered or open_case:
+        # One the table agreed first: "can I jump in on a misdeal" at a jump-in table.
+        agreed_hits = [hit for hit in hits if table_notes(hit.entry, agreed)]
+        if at_table := house_rule_offer(found.query, agreed_hits):
+            rest = [hit.entry for hit in hits if hit.entry is not at_table]
+            return Results(TABLE, best=at_table, others=rest)
+    reading = found.house_rule if found.house_rule and found.house_rule.silent else None
+    house_rule = reading or (
+        house_rule_offer(found.query, hits) if uncovered or open_case else None
+    )
+    choices = None if not_mine else found.choices
+    # The first hit is the answer, or the likely answer the table turned down.
+    listed = hits if uncovered and not not_mine else hits[2 if choices else 1 :]
+    return Results(
+        "uncovered" if uncovered else found.verdict,
+        best=open_case or (found.answer if not not_mine else None),
+        choices=choices,
+        open_case=open_case is not None,
+        uncovered=uncovered,
+        not_mine=not_mine,
+        house_rule=house_rule,
+        others=[hit.entry for hit in listed if hit.entry is not house_rule],
     )
 
 

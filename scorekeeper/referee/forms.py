@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.games.forms import NOTE_MAX_LENGTH
-from scorekeeper.games.models import Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.languages.words import in_words
+from scorekeeper.roster.models import Player
 from scorekeeper.rules import HOUSE_RULES, agreed_house_rules, parse_house_rules
 from scorekeeper.rules.entries import only_the_drawer_challenges
 

@@ -7,9 +7,10 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.domain import RuleError, Verdict
 from scorekeeper.domain.challenge import parse_colour
-from scorekeeper.games.models import Challenge, Game, Player
+from scorekeeper.games.models import Challenge, Game
 from scorekeeper.games.services import bump_version
 from scorekeeper.games.signals import game_changed
+from scorekeeper.roster.models import Player
 from scorekeeper.rules.entries import only_the_drawer_challenges
 
 

@@ -32,11 +32,12 @@ from scorekeeper.domain import (
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.domain.words import CrewWords
 from scorekeeper.games.access import crew_object_or_404, crew_required, current_crew
-from scorekeeper.games.models import Challenge, Game, Player, Seat
+from scorekeeper.games.models import Challenge, Game, Seat
 from scorekeeper.games.services import game_set_house_rules, locked_game
 from scorekeeper.htmx import HtmxHttpRequest, render_page
 from scorekeeper.inputs import as_id
 from scorekeeper.languages.words import in_words
+from scorekeeper.roster.models import Player
 from scorekeeper.rules import (
     EDITIONS,
     ENTRIES,
@@ -52,7 +53,7 @@ from scorekeeper.rules.localized import (
     localized_entries,
     localized_variants,
 )
-from scorekeeper.rulesearch.search import lookup
+from scorekeeper.rulesearch.search import LIKELY, lookup
 
 from .display import (
     CHALLENGE_ENTRY,
@@ -64,6 +65,7 @@ from .display import (
     entry_view,
     first_card_choices,
     first_card_lines,
+    results,
     sources_text,
     special_card_reading,
     verdict_view,
@@ -158,48 +160,36 @@ def rules_search(request: HtmxHttpRequest) -> HttpResponse:
     game = _member_game(request)
     edition, error = _edition_filter(request, game)
     found = lookup(query, edition=edition or None) if query else None
-    hits = found.hits if found else []
     agreed = agreed_house_rules(game.house_rules) if game else {}
     language = get_language()
     # "Not my question" on a likely answer: the table takes the house-rule path instead.
-    not_mine = found is not None and found.likely and request.GET.get("not") == "1"
-    # No sheet settles it: say so, offer what is related as reading only, and (from a game)
-    # offer to record what the table agrees.
-    # The sheets speak of it but leave the case open: what they say, cited, and the way to agree it.
-    open_case = found.open_case if found else None
-    uncovered = found is not None and open_case is None and (not found.covered or not_mine)
-    house_rule = found.house_rule if found else None
-    shown = open_case or (found.answer if found and found.covered and not not_mine else None)
-    # Two entries fit about as well and rule differently: both, for the table to pick.
-    choices = found.choices if found and not not_mine else None
+    shown = results(found, agreed, not_mine=request.GET.get("not") == "1") if found else None
+    house_rule = shown.house_rule if shown else None
     context = {
         "query": query,
         "edition": edition,
         "editions": edition_choices(),
         "error": error,
-        "best": entry_view(shown, agreed, edition) if shown else None,
-        # What tools and tests read: answer, likely, open, or uncovered ("no sheet covers this").
-        "verdict": ("uncovered" if uncovered else found.verdict) if found else "",
-        "open_case": open_case,
-        "choices": [entry_view(entry, agreed, edition) for entry in choices] if choices else [],
-        "likely": found is not None and found.likely and not not_mine,
-        "not_mine": not_mine,
-        "uncovered": uncovered,
+        "best": entry_view(shown.best, agreed, edition) if shown and shown.best else None,
+        # What tools and tests read: answer, likely, open, uncovered ("no sheet covers this"),
+        # or table (no sheet settles it; the house rule this game agreed does).
+        "verdict": shown.verdict if shown else "",
+        "open_case": shown.open_case if shown else False,
+        "choices": [entry_view(entry, agreed, edition) for entry in shown.choices]
+        if shown and shown.choices
+        else [],
+        "likely": shown is not None and shown.verdict == LIKELY,
+        "not_mine": shown is not None and shown.not_mine,
+        "uncovered": shown is not None and shown.uncovered,
         "house_rule": localized(house_rule, language) if house_rule else None,
+        # No sheet settles it, or the sheets leave the case open: from a game, the way to
+        # record what the table agrees.
         "note_form": HouseNoteForm(
             initial={"note": f"{query}: ", "rules": house_rule.house_rules if house_rule else ()}
         )
-        if (uncovered or open_case) and game
+        if shown and (shown.uncovered or shown.open_case) and game
         else None,
-        "others": localized_entries(
-            # The first hit is the answer, or the likely answer the table turned down.
-            (
-                hit.entry
-                for hit in (hits if uncovered and not not_mine else hits[2 if choices else 1 :])
-                if hit.entry is not house_rule
-            ),
-            language,
-        ),
+        "others": localized_entries(shown.others if shown else (), language),
         "common": common_disputes(edition),
         "browse": localized_entries(
             entries_for_edition(edition) if edition else ENTRIES, get_language()

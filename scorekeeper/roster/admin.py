@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scorekeeper.games.models import Player
+from scorekeeper.roster.models import Player
 
 
 @admin.register(Player)

@@ -22,13 +22,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorekeeper.crews.models import Crew, Membership
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
 from scorekeeper.games.entries import merged_entry
-from scorekeeper.games.models import Challenge, Crew, Game, Hand, Membership, Player, Round, Seat
+from scorekeeper.games.models import Challenge, Game, Hand, Round, Seat
 from scorekeeper.games.services import bump_version
 from scorekeeper.games.signals import roster_changed
 from scorekeeper.languages.words import in_words
+from scorekeeper.roster.models import Colour, Player
 
 from .models import RosterChange
 
@@ -99,6 +101,26 @@ def rename(*, crew: Crew, player_id: int, name: Any, by: Any = None) -> RosterCh
         ) from error
     _touch_games([player.pk])
     return _record(crew, player, RosterChange.Kind.RENAMED, {"name": old}, {"name": new}, by)
+
+
+@transaction.atomic
+def recolour(*, crew: Crew, player_id: int, colour: Any, by: Any = None) -> RosterChange | None:
+    """Give the player another colour of the palette (``Colour``): their chip, their seat on
+    the boards and their chart line wear it. None when it is the colour they have."""
+    text = str(colour if colour is not None else "")
+    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 2 else None
+    if value not in Colour.values:
+        raise RosterError(_("Pick one of the colours shown."))
+    _lock_games_of([player_id])  # the games first, as a rename does
+    player = _locked(crew, player_id)
+    if player.colour == value:
+        return None
+    old = player.colour
+    player.colour = value
+    player.save(update_fields=["colour"])
+    _touch_games([player.pk])
+    before, after = {"name": player.name, "colour": old}, {"name": player.name, "colour": value}
+    return _record(crew, player, RosterChange.Kind.RECOLOURED, before, after, by)
 
 
 @transaction.atomic

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.games.access import crew_object_or_404, crew_required
-from scorekeeper.games.models import Player
 from scorekeeper.inputs import as_id
+from scorekeeper.roster.models import Colour, Player, colour_class
 
 from . import services
 from .words import change_in_words
@@ -52,6 +52,7 @@ def _edit_page(request: HttpRequest, player: Player, error: str = "", status: in
     changes = [change_in_words(c) for c in player.roster_changes.select_related("by")[:20]]
     context: dict[str, Any] = {
         "player": player,
+        "colours": [(value, label, colour_class(value)) for value, label in Colour.choices],
         "others": others,
         "members": members,
         "games": games,
@@ -102,6 +103,30 @@ def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
             crew=request.crew,
             player_id=player.pk,
             name=request.POST.get("name", ""),
+            by=request.user,
+        ),
+        done,
+    )
+
+
+@crew_required
+@require_POST
+def player_colour(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = _player(request, player_id)
+
+    def done(change) -> str:
+        if change is None:
+            return _("%(name)s keeps the same colour.") % {"name": player.name}
+        colour = Colour(change.after["colour"]).label
+        return _("%(name)s now wears %(colour)s.") % {"name": player.name, "colour": colour}
+
+    return _apply(
+        request,
+        player,
+        lambda: services.recolour(
+            crew=request.crew,
+            player_id=player.pk,
+            colour=request.POST.get("colour", ""),
             by=request.user,
         ),
         done,

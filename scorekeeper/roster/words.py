@@ -8,13 +8,17 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from .models import RosterChange
+from .models import Colour, RosterChange
 
 
 @dataclass(frozen=True)
 class ChangeInWords:
     at: str
     text: str
+
+
+def _colour_name(value: object) -> str:
+    return str(Colour(value).label) if value in Colour.values else ""
 
 
 def change_in_words(change: RosterChange) -> ChangeInWords:
@@ -25,6 +29,7 @@ def change_in_words(change: RosterChange) -> ChangeInWords:
         "new": after.get("name"),
         "games": before.get("games", 0),
         "member": after.get("member") or before.get("member"),
+        "colour": _colour_name(after.get("colour")),
         "who": change.by.get_username() if change.by_id and change.by else _("someone"),
     }
     Kind = RosterChange.Kind
@@ -35,6 +40,7 @@ def change_in_words(change: RosterChange) -> ChangeInWords:
         Kind.RETURNED: _("%(who)s brought %(name)s back."),
         Kind.LINKED: _("%(who)s linked %(name)s to the member %(member)s."),
         Kind.UNLINKED: _("%(who)s unlinked %(name)s from the member %(member)s."),
+        Kind.RECOLOURED: _("%(who)s gave %(name)s the colour %(colour)s."),
     }
     return ChangeInWords(
         date_format(timezone.localtime(change.at), "DATETIME_FORMAT"), texts[change.kind] % values

@@ -7,7 +7,8 @@ position, each with its citations, so the app can show both instead of silently 
 Where an answer is our reading rather than a sheet's words, ``interpretation`` says so.
 
 An entry with no citations is a question no sheet covers (7-0, jump-in, a misdeal): the app says
-so plainly and offers to record what the table agrees.
+so plainly and offers to record what the table agrees. Such a house-rule entry names its matter
+(``matter``: what a question about it says), so it is offered only to a question about it.
 
 Each sheet applies to some editions (``Sheet.editions``): a game follows its own deck's sheet, and
 a themed deck is not shown what only the Classic sheet says.
@@ -126,6 +127,11 @@ class Entry:
     interpretation: str = ""  # our reading where no sheet says it in so many words
     # The cited sheets are silent on the question: they are cited to show where we looked.
     silent: bool = False
+    # A house-rule entry's matter: what a question about it says (English; the Spanish on its
+    # translation). The referee offers the house rule only to a question that says one of them
+    # (``rulesearch.offers``): words in a row, read without case or accents; "deal*" is any word
+    # starting "deal", a lone "*" any one word ("not * turn"), and "deal* + next" both anywhere.
+    matter: tuple[str, ...] = ()
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -1839,6 +1845,19 @@ ENTRIES: tuple[Entry, ...] = (
             "0 rotate",
         ),
         house_rules=("seven-zero",),
+        matter=(
+            "7|7s|seven|sevens and|or|n 0|0s|zero|zeros",
+            "0|0s|zero|zeros and|or|n 7|7s|seven|sevens",
+            "7|7s|seven|sevens 0|0s|zero|zeros",
+            "7|7s|seven|sevens and|or the 0|0s|zero|zeros",
+            "swap*|trad*|switch*|exchang*|rotat*|pass* hand|hands",
+            "swap*|trad*|switch*|exchang*|rotat*|pass* * hand|hands",
+            "hands rotat*|move*",
+            "7|7s|seven|sevens|0|0s|zero|zeros + swap*|trad*|switch*|exchang*|rotat*",
+            "7|7s|seven|sevens|0|0s|zero|zeros + pass* * cards|hand|hands",
+            "7|7s|seven|sevens|0|0s|zero|zeros + took|take*|grab*|steal* * hand",
+            "7|7s|seven|sevens|0|0s|zero|zeros + hands",
+        ),
     ),
     Entry(
         slug="jump-in",
@@ -1858,6 +1877,22 @@ ENTRIES: tuple[Entry, ...] = (
             "slap down",
         ),
         house_rules=("jump-in",),
+        matter=(
+            "jump* in",
+            "jumpin*",
+            "cut* in",
+            "out of turn",
+            "not * turn",
+            "isnt * turn",
+            "wasnt * turn",
+            "before * turn",
+            "interrupt*",
+            "slap*",
+            "identical",
+            "exact* same card|one",
+            "same exact card|one",
+            "same card|one + immediately|anytime|instantly",
+        ),
     ),
     Entry(
         slug="draw-until-play",
@@ -1895,6 +1930,14 @@ ENTRIES: tuple[Entry, ...] = (
             "dealt too many cards",
             "redeal",
         ),
+        matter=(
+            "misdeal*",
+            "redeal*",
+            "re deal*",
+            "deal*",
+            "too many|few cards",
+            "6|8|9|10 cards + everyone|others|rest|start*|beginning",
+        ),
     ),
     Entry(
         slug="next-dealer",
@@ -1915,6 +1958,12 @@ ENTRIES: tuple[Entry, ...] = (
         interpretation=(
             "The app passes the deal one seat to the left each round, as many tables do; agree "
             "it if yours does something else."
+        ),
+        matter=(
+            "deal*|shuffl*|shufl* + next|again|round|rounds|hand|after",
+            "deal*|shuffl*|shufl* + rotat*|same|loser|winner|left",
+            "deal*|shuffl*|shufl* + who|whoever lost|won",
+            "whose deal",
         ),
     ),
 )

@@ -25,6 +25,7 @@ class Translation:
     variants: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     interpretation: str = ""  # the English entry's "our reading" note, in Spanish
+    matter: tuple[str, ...] = ()  # a house-rule entry's matter in Spanish (``Entry.matter``)
 
 
 # The sheets by the names a Spanish-speaking table would recognise (ids as in ``SHEETS``).
@@ -1242,6 +1243,20 @@ ENTRIES_ES: dict[str, Translation] = {
             "0 rota",
             "regla del siete y el cero",
         ),
+        matter=(
+            "7|siete y|o|e 0|cero",
+            "0|cero y|o|e 7|siete",
+            "7|siete 0|cero",
+            "7|siete y|e el 0|cero",
+            "0|cero y|e el 7|siete",
+            "cambi*|canbi*|intercambi*|rot*|gir*|pas* * manos",
+            "cambi*|canbi*|intercambi* manos|mano",
+            "manos rot*|gir*",
+            "7|siete|0|cero + cambi*|canbi*|intercambi*|rot*|gir*|rol*",
+            "7|siete|0|cero + pas* * cartas|mano|manos",
+            "7|siete|0|cero + quit* * mano",
+            "7|siete|0|cero + manos",
+        ),
     ),
     "jump-in": Translation(
         title="Meterse fuera de turno",
@@ -1258,6 +1273,28 @@ ENTRIES_ES: dict[str, Translation] = {
             "carta identica fuera de turno",
             "colarse",
             "jump in",
+        ),
+        matter=(
+            "meterse|meterme|meterte|colar*",
+            "me|te|se meto|metes|mete|metio|meti|metia",
+            "me|te|se cole|colo|cuela|cuelo",
+            "cort* con",
+            "rob*|cort* el turno",
+            "fuera de turno",
+            "fuera de * turno",
+            "no es|era|sea * turno",
+            "sin que sea * turno",
+            "no * toca*",
+            "sin esperar * turno",
+            "antes de * turno",
+            "exactamente igual",
+            "misma carta + cuando sea|al toque|enseguida|sin esperar",
+            "exactamente * misma",
+            "misma * exacta",
+            "identica",
+            "carta|cartas|una|uno igualit*",
+            "gemela",
+            "interrump*",
         ),
     ),
     "draw-until-play": Translation(
@@ -1293,6 +1330,15 @@ ENTRIES_ES: dict[str, Translation] = {
             "carta boca arriba al repartir",
             "volver a repartir",
         ),
+        matter=(
+            "repart*",
+            "volver a dar",
+            "al dar",
+            "estaba|estaban dando",
+            "6|8|9|10 cartas + demas|principio|inicio|empez*",
+            "cartas de mas + demas|principio|inicio|empez*",
+            "dar|dio|dieron|dado|dando las|* carta|cartas",
+        ),
     ),
     "next-dealer": Translation(
         title="Quién reparte la siguiente mano",
@@ -1311,6 +1357,16 @@ ENTRIES_ES: dict[str, Translation] = {
             "turno de repartir",
             "siguiente repartidor",
             "quien da en la proxima mano",
+        ),
+        matter=(
+            "repart*|barajar|barajan|mezcl* + siguiente|proxim*|prosim*|ronda|mano|despues",
+            "repart*|barajar|barajan|mezcl* + rot*|gir*|izquierda|mismo|ahora",
+            "repart*|barajar|barajan|mezcl* + que|q perdio|pierde|gano|gana",
+            "quien da|baraja|mezcla",
+            "la da",
+            "da el",
+            "a dar",
+            "da cartas",
         ),
     ),
 }

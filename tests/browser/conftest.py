@@ -11,7 +11,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
-from scorekeeper.games.models import Crew, Membership
+from scorekeeper.crews.models import Crew, Membership
+from tests.factories import play_round
 
 PASSWORD = "a-long-test-password"
 HERE = Path(__file__).parent
@@ -56,6 +57,13 @@ def table_member(transactional_db):
 
 
 @pytest.fixture
+def crew(table_member) -> Crew:
+    """In a browser flow the crew is ``table_member``'s (committed, signed in by
+    ``logged_in_page``): the root ``game`` fixture seats its game there."""
+    return table_member[1]
+
+
+@pytest.fixture
 def logged_in_page(live_server, page: Page, table_member) -> Page:
     page.goto(live_server.url + "/login/")
     page.get_by_label("Username").fill("ann")
@@ -76,19 +84,18 @@ class Screen:
 def every_screen(table_member) -> list[Screen]:
     """Every screen of the app, by URL name, over a crew with a history, a game in play (two
     rounds, a challenge) and a finished one: the pages axe and the screenshots visit."""
-    from scorekeeper.games.models import Player
     from scorekeeper.games.nights import night_share_recap
-    from scorekeeper.games.services import round_record
     from scorekeeper.history import seasons
+    from scorekeeper.roster.models import Player
     from tests.factories import ChallengeFactory, GameFactory
 
     _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition="kitty")
-    round_record(game=game, winner="Ann", hands={"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})
-    round_record(game=game, winner="Cat", hands={"Ann": 33, "Ben": "*+2 *S", "Dan": 8})
+    play_round(game, "Ann", Ben="*7 W X", Cat=12, Dan="*5")
+    play_round(game, "Cat", Ann=33, Ben="*+2 *S", Dan=8)
     ChallengeFactory(game=game, challenger="Ben", challenged="Cat")
     over = GameFactory(crew=crew, players=["Ann", "Ben"], night=game.night)
-    round_record(game=over, winner="Ann", hands={"Ben": 600})
+    play_round(over, "Ann", Ben=600)
     # The history goes back from the day before tonight's night.
     call_command("seed_demo", games=12, crew=crew.name, user="", stdout=io.StringIO())
     night = crew.nights.exclude(pk=game.night_id).order_by("date").last()

@@ -14,10 +14,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import Page
 
-from scorekeeper.games.models import Player
-from scorekeeper.games.services import round_record
+from scorekeeper.roster.models import Player
 from tests.browser.conftest import log_in
-from tests.factories import ChallengeFactory, GameFactory
+from tests.factories import ChallengeFactory, GameFactory, play_round
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 OUT = Path(os.environ.get("SCREENSHOTS_DIR", DOCS))
@@ -41,8 +40,8 @@ def test_screens(live_server, page: Page, table_member, scheme):
 
     _, crew = table_member
     game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition="kitty")
-    round_record(game=game, winner="Ann", hands={"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})
-    round_record(game=game, winner="Cat", hands={"Ann": 33, "Ben": "*+2 *S", "Dan": 8})
+    play_round(game, "Ann", Ben="*7 W X", Cat=12, Dan="*5")
+    play_round(game, "Cat", Ann=33, Ben="*+2 *S", Dan=8)
     ChallengeFactory(game=game, challenger="Ben", challenged="Cat")
     # A history to look back on, going back from the day before tonight.
     call_command("seed_demo", games=24, crew=crew.name, user="", stdout=io.StringIO())
@@ -78,7 +77,7 @@ def test_screens(live_server, page: Page, table_member, scheme):
     page.goto(url + reverse("live:live", args=[game.share_token]))
     shot("07-live-view")
 
-    round_record(game=game, winner="Ann", hands={"Ben": 400, "Cat": 20, "Dan": 10})
+    play_round(game, "Ann", Ben=400, Cat=20, Dan=10)
     page.goto(url + reverse("games:game_detail", args=[game.pk]))
     shot("08-winner")
 

@@ -2,22 +2,18 @@
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
-
-from tests.factories import GameFactory, RoundFactory
 
 WATCH = """window.cspViolations = [];
 document.addEventListener("securitypolicyviolation",
   (e) => window.cspViolations.push(e.violatedDirective + " " + e.blockedURI));"""
 
 
-def test_the_scoreboard_and_the_crew_page_break_no_policy(
-    live_server, logged_in_page: Page, table_member
-):
+@pytest.mark.game(rounds=[("Ann", {"Ben": 12, "Cat": 30})])
+def test_the_scoreboard_and_the_crew_page_break_no_policy(live_server, logged_in_page: Page, game):
     page = logged_in_page
     page.add_init_script(WATCH)
-    game = GameFactory(crew=table_member[1], players=["Ann", "Ben", "Cat"])
-    RoundFactory(game=game, winner="Ann", hands={"Ben": 12, "Cat": 30})
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator(".bar rect").first).to_be_visible()
     width = page.locator(".bar rect").first.bounding_box()["width"]

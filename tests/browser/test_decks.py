@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.games.models import Crew, Membership
+from scorekeeper.crews.models import Crew, Membership
 from tests.browser.conftest import PASSWORD, assert_accessible, assert_no_sideways_scroll
 from tests.browser.test_table_flows import hand_status, save_round, start_game, tap
 

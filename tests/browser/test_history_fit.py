@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import Page
 
-from scorekeeper.games.models import Player
+from scorekeeper.roster.models import Player
 from tests.browser.conftest import assert_accessible
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -96,13 +96,13 @@ def test_the_round_by_round_record_fits_a_phone(
     live_server, logged_in_page: Page, table_member, players
 ):
     """Up to six players, a column each; from seven, a card a round with each total labelled."""
-    from tests.factories import GameFactory, RoundFactory
+    from tests.factories import GameFactory, play_round
 
     page = logged_in_page
     names = ["Ann", "Ben", "Cat", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"][:players]
     game = GameFactory(crew=table_member[1], players=names, target=500)
     for number, winner in enumerate(names[:3], start=1):
-        RoundFactory(game=game, winner=winner, hands={n: 7 * number for n in names if n != winner})
+        play_round(game, winner, **{n: 7 * number for n in names if n != winner})
     page.goto(live_server.url + reverse("history:game_record", args=[game.pk]))
     assert_tables_fit(page, *([] if players > 6 else names))
     table = page.locator("table.h-rounds")

@@ -6,21 +6,20 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.services import game_rematch, locked_game, round_record
+from scorekeeper.games.services import game_rematch, locked_game
 from tests.browser.conftest import assert_accessible
-from tests.factories import GameFactory
+from tests.factories import play_round
 
 # Every flow here fails on a console error (tests/browser/conftest.py's console_errors).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
 
-def test_the_live_link_survives_a_rematch(live_server, page: Page, table_member):
+@pytest.mark.game(target=100)
+def test_the_live_link_survives_a_rematch(live_server, page: Page, table_member, game):
     _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=100)
     page.goto(f"{live_server.url}/live/{game.share_token}/")
     expect(page.locator("[data-standing]")).to_have_count(3)
-    with locked_game(game_id=game.pk, crew=crew) as locked:
-        round_record(game=locked, winner="Ann", hands={"Ben": 60, "Cat": 50})
+    play_round(game, "Ann", Ben=60, Cat=50)
     expect(page.get_by_role("heading", name="Ann wins!")).to_be_visible(timeout=10_000)
     assert_accessible(page)
     with locked_game(game_id=game.pk, crew=crew) as locked:
@@ -31,9 +30,8 @@ def test_the_live_link_survives_a_rematch(live_server, page: Page, table_member)
     expect(page.locator('[data-standing="Ann"]')).to_have_attribute("data-total", "0")
 
 
-def test_the_big_screen_layout_shows_totals_large(live_server, page: Page, table_member):
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"])
+@pytest.mark.game(players=["Ann", "Ben", "Cat", "Dan"])
+def test_the_big_screen_layout_shows_totals_large(live_server, page: Page, game):
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/live/{game.share_token}/")
     size = page.locator(".standing .total").first.evaluate(
@@ -45,14 +43,12 @@ def test_the_big_screen_layout_shows_totals_large(live_server, page: Page, table
     assert len(set(tops)) < len(tops)  # side by side, not one under the other
 
 
+@pytest.mark.game(target=100)
 def test_the_live_page_follows_a_rematch_tapped_at_the_table(
-    live_server, logged_in_page: Page, table_member, browser
+    live_server, logged_in_page: Page, browser, game
 ):
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=100)
     Game.objects.filter(pk=game.pk).update(first_dealer=game.seats.get(number=0).player)
-    with locked_game(game_id=game.pk, crew=crew) as locked:
-        round_record(game=locked, winner="Ben", hands={"Ann": 5, "Cat": 5})
+    play_round(game, "Ben", Ann=5, Cat=5)
     watcher = browser.new_page(viewport={"width": 390, "height": 844})
     watcher.goto(f"{live_server.url}/live/{game.share_token}/")
     # Who deals next, and the round history.
@@ -74,14 +70,13 @@ def test_the_live_page_follows_a_rematch_tapped_at_the_table(
     watcher.close()
 
 
-def test_a_watcher_follows_a_rematch_at_the_quick_pace(live_server, page: Page, table_member):
+@pytest.mark.game(players=["Ann", "Ben"], target=100)
+def test_a_watcher_follows_a_rematch_at_the_quick_pace(live_server, page: Page, table_member, game):
     """Issue 26, defect 10: a game that just ended is still polled every few seconds, so a
     rematch tapped right after the end shows within the normal interval, not up to 12 s late."""
     _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=100)
     page.goto(f"{live_server.url}/live/{game.share_token}/")
-    with locked_game(game_id=game.pk, crew=crew) as locked:
-        round_record(game=locked, winner="Ann", hands={"Ben": 120})
+    play_round(game, "Ann", Ben=120)
     expect(page.get_by_role("heading", name="Ann wins!")).to_be_visible(timeout=10_000)
     # The rematch is tapped just after the watcher's poll swapped in the finished board.
     with locked_game(game_id=game.pk, crew=crew) as locked:

@@ -6,8 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import BrowserType, expect
 
 from scorekeeper.games.nights import night_share_recap
-from scorekeeper.games.services import round_record
-from tests.factories import GameFactory
+from tests.factories import play_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,13 +26,12 @@ def network_browser(browser_type: BrowserType, browser_type_launch_args: dict):
     browser.close()
 
 
+@pytest.mark.game(players=["Ann", "Ben"], target=100)
 def test_the_live_board_and_the_recap_at_the_network_address_log_nothing(
-    live_server, network_browser, browser_context_args, table_member, settings
+    live_server, network_browser, browser_context_args, settings, game
 ):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, NETWORK_HOST]
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=100)
-    round_record(game=game, winner="Ann", hands={"Ben": 120})
+    play_round(game, "Ann", Ben=120)
     recap = night_share_recap(night=game.night)
     base = live_server.url.replace("localhost", NETWORK_HOST)
     page = network_browser.new_context(**browser_context_args).new_page()

@@ -5,9 +5,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.services import locked_game, round_edit, round_record
+from scorekeeper.games.services import locked_game, round_edit
 from tests.browser.test_table_flows import keypad, tap, total_box
-from tests.factories import GameFactory
+from tests.factories import play_round
 
 # Every flow here fails on a console error (tests/browser/conftest.py's console_errors).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
@@ -71,12 +71,6 @@ def test_a_refused_name_comes_back_to_the_box(live_server, logged_in_page: Page,
     expect(page.get_by_role("alert")).to_have_text("dora is already seated.")
     expect(box).to_have_value("dora")
     assert seat_names(page) == ["Dora"]
-
-
-@pytest.fixture
-def game(table_member):
-    _, crew = table_member
-    return GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
 
 
 def test_a_tap_over_a_typed_total_says_so_and_undo_brings_it_back(
@@ -165,7 +159,7 @@ def test_a_discarded_draft_stays_gone(live_server, logged_in_page: Page, game):
 
 
 def test_an_unsaved_edit_survives_a_reload(live_server, logged_in_page: Page, game):
-    round_record(game=game, winner="Ann", hands={"Ben": 10, "Cat": 20})
+    play_round(game, "Ann", Ben=10, Cat=20)
     page = logged_in_page
     page.goto(live_server.url + f"/games/{game.pk}/rounds/1/")
     total_box(page, "Cat").fill("25")
@@ -185,7 +179,7 @@ def test_a_draft_older_than_another_phones_edit_is_refused_not_saved_over_it(
     live_server, logged_in_page: Page, game, console_errors
 ):
     console_errors.expect(r"status of 409")  # the server's answer to the stale draft
-    round_record(game=game, winner="Ann", hands={"Ben": 10, "Cat": 20})
+    play_round(game, "Ann", Ben=10, Cat=20)
     page = logged_in_page
     page.goto(live_server.url + f"/games/{game.pk}/rounds/1/")
     total_box(page, "Cat").fill("25")

@@ -18,15 +18,22 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
+from scorekeeper.crews.models import Membership
 from scorekeeper.domain import keypad_keys, score_game
-from scorekeeper.games.models import Challenge, Game, Membership, Round
-from scorekeeper.games.services import locked_game, round_record
+from scorekeeper.games.models import Challenge, Game, Round
 from tests.browser.conftest import PASSWORD
-from tests.factories import GameFactory
-
-pytestmark = pytest.mark.django_db(transaction=True)
+from tests.factories import GameFactory, play_round
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+# Three rounds saved before the phone opens the game: the next one is round 4.
+THREE_ROUNDS = [
+    (winner, {n: 5 for n in PLAYERS if n != winner}) for winner in ("Ann", "Ben", "Cat")
+]
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.game(players=PLAYERS, rounds=THREE_ROUNDS),
+]
 # The two rounds entered offline: who went out, and the others' totals as typed.
 # Chromium's offline emulation (seen with Chromium 150) now and then lets a page's request reach
 # the server while the page sees it fail, as a real connection that drops before the answer
@@ -38,21 +45,6 @@ OFFLINE_ROUNDS = [
     ("Ben", {"Ann": "12", "Cat": "7", "Dan": "30"}),
     ("Dan", {"Ann": "4", "Ben": "50", "Cat": "21"}),
 ]
-
-
-@pytest.fixture
-def game(table_member) -> Game:
-    """Ann's crew's game with three rounds saved: the next one is round 4."""
-    user, crew = table_member
-    game = GameFactory(crew=crew, players=PLAYERS)
-    for winner in ("Ann", "Ben", "Cat"):
-        _record(game, winner, {name: 5 for name in PLAYERS if name != winner}, user)
-    return game
-
-
-def _record(game: Game, winner: str, hands: dict, user, number: int | None = None) -> None:
-    with locked_game(game_id=game.pk, crew=game.crew) as locked:
-        round_record(game=locked, winner=winner, hands=hands, by=user, number=number)
 
 
 Opener = Callable[..., BrowserContext]
@@ -239,10 +231,10 @@ def test_rounds_entered_offline_survive_a_restart_and_are_stored_once_in_order(
     # The same rounds entered directly give the same totals.
     direct = GameFactory(crew=game.crew, players=PLAYERS)
     user = get_user_model().objects.get(username="ann")
-    for winner in ("Ann", "Ben", "Cat"):
-        _record(direct, winner, {name: 5 for name in PLAYERS if name != winner}, user)
+    for winner, hands in THREE_ROUNDS:
+        play_round(direct, winner, by=user, **hands)
     for winner, totals in OFFLINE_ROUNDS:
-        _record(direct, winner, {name: int(t) for name, t in totals.items()}, user)
+        play_round(direct, winner, by=user, **{name: int(t) for name, t in totals.items()})
     page.goto(f"{live_server.url}/games/{direct.pk}/")
     direct_totals = page.locator("[data-standing]").evaluate_all(
         "rows => rows.map(r => [r.dataset.standing, r.dataset.total])"
@@ -269,7 +261,7 @@ def test_a_queued_round_whose_number_another_phone_took_ends_as_a_conflict_with_
     winner, totals = OFFLINE_ROUNDS[0]
     _enter(page, winner, totals)
     _submit(page, 4)
-    _record(game, "Cat", {"Ann": 1, "Ben": 2, "Dan": 3}, bob, number=4)  # Bob's phone, online
+    play_round(game, "Cat", number=4, by=bob, Ann=1, Ben=2, Dan=3)  # Bob's phone, online
 
     context.set_offline(False)
     conflict = page.locator('[data-queued-round="4"]')
@@ -323,7 +315,7 @@ def test_a_watcher_sees_offline_and_catches_up_without_the_not_saved_banner(
     expect(page.locator("#offline-banner")).to_be_hidden()
 
     user = get_user_model().objects.get(username="ann")
-    _record(game, "Dan", {"Ann": 40, "Ben": 40, "Cat": 40}, user)
+    play_round(game, "Dan", by=user, Ann=40, Ben=40, Cat=40)
     page.context.set_offline(False)
     expect(page.locator('[data-standing="Dan"]')).to_have_attribute(
         "data-total", "120", timeout=10_000
@@ -538,13 +530,10 @@ def _provisional(page: Page, totals: list[tuple[str, int]]) -> None:
     )
 
 
-def test_a_reload_offline_shows_the_board_the_server_last_sent(
-    open_phone, live_server, table_member
-):
+@pytest.mark.game()
+def test_a_reload_offline_shows_the_board_the_server_last_sent(open_phone, live_server, game):
     """The kept copy follows every board the server sends: a round saved by an htmx swap and a
     round sent from the queue are on it, so a reload without a network counts them."""
-    user, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
     context = open_phone()
     page = context.pages[0] if context.pages else context.new_page()
     _sign_in(page, live_server)
@@ -625,15 +614,15 @@ KEPT_MESSAGE = """async (path) => {
 }"""
 
 
+@pytest.mark.game()
 def test_a_one_off_message_reaches_the_reader_once_and_never_the_kept_copy(
-    open_phone, live_server, table_member
+    open_phone, live_server, table_member, game
 ):
     """A CI run lost "Nothing to save…": the worker kept a page between the save's redirect and
     the board, and that page used the message up. And a page kept while it showed one brought it
     back on every reload without a network."""
-    user, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
-    _record(game, "Ann", {"Ben": 7, "Cat": 9}, user)
+    user, _ = table_member
+    play_round(game, "Ann", by=user, Ben=7, Cat=9)
     context = open_phone()
     page = context.pages[0] if context.pages else context.new_page()
     _sign_in(page, live_server)

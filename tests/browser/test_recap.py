@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.games.models import GameNight
+from scorekeeper.nights.models import GameNight
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 from tests.factories import ChallengeFactory
 from tests.history.conftest import make_game

@@ -8,7 +8,6 @@ from playwright.sync_api import Page, expect
 from scorekeeper.games.models import Challenge, Game
 from scorekeeper.referee import views as referee_views
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
-from tests.factories import GameFactory
 
 
 def check_screen(page: Page) -> None:
@@ -62,12 +61,11 @@ def test_a_search_overtaken_by_the_next_keystrokes_leaves_a_clean_console(
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.game(edition="cheese-touch")
 def test_a_challenge_from_the_scoreboard_gives_a_guilty_and_an_innocent_verdict(
-    live_server, logged_in_page: Page, table_member
+    live_server, logged_in_page: Page, game
 ):
     page = logged_in_page
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="cheese-touch")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.get_by_role("link", name="Challenge a Wild Draw 4").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Wild Draw 4 challenge")
@@ -126,12 +124,11 @@ def test_a_challenge_with_a_missing_colour_says_so(live_server, page: Page, cons
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.game(players=["Ann", "Ben"], edition="classic")
 def test_a_house_rule_agreed_for_a_game_shows_in_its_answers(
-    live_server, logged_in_page: Page, table_member
+    live_server, logged_in_page: Page, game
 ):
     page = logged_in_page
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], edition="classic")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.get_by_text("No house rules agreed")).to_be_visible()
     page.get_by_role("link", name="Set house rules").click()

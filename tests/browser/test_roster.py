@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.models import Player
+from scorekeeper.roster.models import Player
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 from tests.factories import GameFactory
 

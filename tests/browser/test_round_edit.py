@@ -5,24 +5,17 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Game, Round
-from scorekeeper.games.services import round_record
-from tests.factories import GameFactory, entry_of
+from tests.factories import entry_of, play_round
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
 
 
+@pytest.mark.game(players=["Ann", "Ben", "Cat", "Dan"])
 def test_saving_an_unchanged_edit_records_nothing_and_says_so(
-    live_server, logged_in_page: Page, table_member
+    live_server, logged_in_page: Page, game
 ):
     page = logged_in_page
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], target=500)
-    round_record(
-        game=game,
-        winner="Ann",
-        hands={"Ben": "*7 *7 W", "Cat": 12, "Dan": "R0 R5"},
-        went_out_on="+4",
-    )
+    play_round(game, "Ann", went_out_on="+4", Ben="*7 *7 W", Cat=12, Dan="R0 R5")
     version = Game.objects.get(pk=game.pk).version
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.get_by_role("link", name="Edit round 1").click()

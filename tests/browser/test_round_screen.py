@@ -6,9 +6,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games.models import Round
-from scorekeeper.games.services import round_record
 from tests.browser.conftest import assert_accessible
-from tests.factories import GameFactory, entry_of
+from tests.factories import GameFactory, entry_of, play_round
 
 # Every flow here fails on a console error (tests/browser/conftest.py's console_errors).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("console_errors")]
@@ -217,12 +216,11 @@ def test_scoreboard_leaves_the_round_screen_and_the_winner_brings_it_back(
     assert page.evaluate("scrollY") == 0
 
 
+@pytest.mark.game(players=FOUR, target=100)
 def test_the_round_that_ends_the_game_shows_the_winner_on_the_whole_page(
-    live_server, logged_in_page: Page, table_member
+    live_server, logged_in_page: Page, game
 ):
     page = logged_in_page
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=FOUR, target=100)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.get_by_role("radio", name="Ben", exact=True).click()
     for name in ("Wild", "Wild Draw Four"):  # Cat: 100 points, so Ben reaches the target
@@ -241,18 +239,12 @@ def test_the_round_that_ends_the_game_shows_the_winner_on_the_whole_page(
     }
 
 
+@pytest.mark.game(players=FOUR)
 def test_an_edit_shows_the_round_as_entered_with_the_card_it_ended_on(
-    live_server, logged_in_page: Page, table_member
+    live_server, logged_in_page: Page, game
 ):
     page = logged_in_page
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=FOUR, target=500)
-    round_record(
-        game=game,
-        winner="Ann",
-        hands={"Ben": "*7 *7 W", "Cat": 12, "Dan": "R0 R5"},
-        went_out_on="+4",
-    )
+    play_round(game, "Ann", went_out_on="+4", Ben="*7 *7 W", Cat=12, Dan="R0 R5")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("#rounds tbody th").first).to_contain_text("+4")
     page.get_by_role("link", name="Edit round 1").click()

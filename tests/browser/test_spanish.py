@@ -8,7 +8,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.models import Challenge, Crew, Preference
+from scorekeeper.crews.models import Crew, Preference
+from scorekeeper.games.models import Challenge
 from tests.browser.conftest import PASSWORD as MEMBER_PASSWORD
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 from tests.factories import GameFactory

@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.models import Player
+from scorekeeper.roster.models import Player
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
 
 # Every flow here fails on a console error (tests/browser/conftest.py's console_errors).

@@ -3,11 +3,17 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.games.services import round_record
 from tests.browser.conftest import assert_accessible, assert_no_sideways_scroll
-from tests.factories import GameFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A Water Drop game of four with one round saved.
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.game(
+        players=["Ann", "Ben", "Cat", "Dan"],
+        edition="water-drop",
+        rounds=[("Ann", {"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})],
+    ),
+]
 
 SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
     'main button, main .btn, main .choice, main input[type=text], main select, .topbar a'))
@@ -16,42 +22,32 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   .map(el => el.outerHTML.slice(0, 80))"""
 
 
-@pytest.fixture
-def game_with_rounds(table_member):
-    _, crew = table_member
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat", "Dan"], edition="water-drop")
-    round_record(game=game, winner="Ann", hands={"Ben": "*7 W X", "Cat": 12, "Dan": "*5"})
-    return game
-
-
 @pytest.mark.parametrize("width", [360, 390])
 def test_the_table_fits_small_phones_with_big_tap_targets(
-    live_server, logged_in_page: Page, game_with_rounds, width
+    live_server, logged_in_page: Page, game, width
 ):
     page = logged_in_page
     page.set_viewport_size({"width": width, "height": 780})
-    for path in ("/", "/games/new/", f"/games/{game_with_rounds.pk}/"):
+    for path in ("/", "/games/new/", f"/games/{game.pk}/"):
         page.goto(live_server.url + path)
         assert_no_sideways_scroll(page)
         assert page.evaluate(SMALL_TARGETS) == []
 
 
-def test_dark_mode_passes_the_contrast_checks(live_server, logged_in_page: Page, game_with_rounds):
+def test_dark_mode_passes_the_contrast_checks(live_server, logged_in_page: Page, game):
     page = logged_in_page
     page.emulate_media(color_scheme="dark")
-    page.goto(live_server.url + f"/games/{game_with_rounds.pk}/")
+    page.goto(live_server.url + f"/games/{game.pk}/")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(14, 21, 18)"  # the dark card table (--bg in app.css)
     assert_accessible(page)
-    page.goto(live_server.url + f"/live/{game_with_rounds.share_token}/")
+    page.goto(live_server.url + f"/live/{game.share_token}/")
     assert_accessible(page)
 
 
-def test_a_failed_save_says_so_and_keeps_the_entry(
-    live_server, logged_in_page: Page, game_with_rounds
-):
+def test_a_failed_save_says_so_and_keeps_the_entry(live_server, logged_in_page: Page, game):
     page = logged_in_page
-    page.goto(live_server.url + f"/games/{game_with_rounds.pk}/")
+    page.goto(live_server.url + f"/games/{game.pk}/")
     page.get_by_role("radio", name="Ben", exact=True).check()
     for name in ("Ann", "Cat", "Dan"):
         page.locator(f'[data-pick="{name}"]').click()
@@ -65,7 +61,7 @@ def test_a_failed_save_says_so_and_keeps_the_entry(
     expect(page.locator('[data-queued-round="2"]')).to_have_text("Round 2 — waiting to send")
     expect(page.get_by_role("button", name="Save round 3")).to_be_visible()
     expect(page.locator("#offline-banner")).to_be_hidden()
-    assert game_with_rounds.rounds.count() == 1
+    assert game.rounds.count() == 1
     page.unroute("**/rounds/")
     expect(page.locator("[data-queued-round]")).to_have_count(0, timeout=20_000)
-    assert game_with_rounds.rounds.count() == 2
+    assert game.rounds.count() == 2

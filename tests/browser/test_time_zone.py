@@ -1,7 +1,7 @@
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper.games.models import Crew
+from scorekeeper.crews.models import Crew
 
 PASSWORD = "a-long-test-password"
 

@@ -7,29 +7,31 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.games.models import Membership, Round
-from scorekeeper.games.services import locked_game, round_record
+from scorekeeper.crews.models import Membership
+from scorekeeper.games.models import Round
 from tests.browser.conftest import PASSWORD, assert_accessible, assert_no_sideways_scroll
-from tests.factories import GameFactory
-
-# Its point is the database (two phones, one game): it runs on PostgreSQL too.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.database]
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
+# Its point is the database (two phones, one game): it runs on PostgreSQL too. The game has
+# three rounds saved, so both phones show "Save round 4".
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.database,
+    pytest.mark.game(
+        players=PLAYERS,
+        rounds=[(w, {n: 5 for n in PLAYERS if n != w}) for w in ("Ann", "Ben", "Cat")],
+    ),
+]
+
 
 @pytest.fixture
-def game(table_member):
-    """Ann's crew's game with three rounds saved, so both phones show "Save round 4"."""
-    user, crew = table_member
+def second_member(table_member):
+    """Bob, a second member of Ann's crew."""
+    _, crew = table_member
     bob = get_user_model().objects.create_user("bob", password=PASSWORD)
     Membership.objects.create(crew=crew, user=bob)
-    game = GameFactory(crew=crew, players=PLAYERS)
-    for winner in ("Ann", "Ben", "Cat"):
-        with locked_game(game_id=game.pk, crew=crew) as locked:
-            others = {name: 5 for name in PLAYERS if name != winner}
-            round_record(game=locked, winner=winner, hands=others, by=user)
-    return game
+    return bob
 
 
 def _phone(
@@ -48,7 +50,7 @@ def _phone(
 
 @pytest.fixture
 def phones(
-    browser: Browser, browser_context_args, live_server, game, console_errors
+    browser: Browser, browser_context_args, live_server, game, second_member, console_errors
 ) -> Iterator[tuple[Page, Page]]:
     """Ann's phone and Bob's phone: separate browser contexts (own cookies), phone-sized,
     each failing the test on a console error."""

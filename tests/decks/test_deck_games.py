@@ -7,12 +7,13 @@ from django.db.models import ProtectedError
 from scorekeeper.decks.models import Deck, DeckVersion, version_of
 from scorekeeper.domain import RuleError
 from scorekeeper.gamefiles.files import export_game, import_file
-from scorekeeper.games.models import Game, Player, Round
+from scorekeeper.games.models import Game, Round
 from scorekeeper.games.scoreboard import load_game
-from scorekeeper.games.services import game_rematch, game_start, round_edit, round_record
+from scorekeeper.games.services import game_rematch, game_start, round_edit
 from scorekeeper.languages.words import in_words
+from scorekeeper.roster.models import Player
 from tests.deck_samples import BOX, start_with_deck
-from tests.factories import CrewFactory, PlayerFactory
+from tests.factories import CrewFactory, PlayerFactory, play_round
 
 FLIP = {
     "name": "Flip box",
@@ -41,21 +42,21 @@ def fresh(game):
 def test_a_round_with_the_crew_s_cards_is_saved_scored_and_exported():
     crew = CrewFactory()
     game = start_with_deck(crew, BOX)
-    saved = round_record(game=fresh(game), winner="Ann", hands={"Ben": "R7 BL SH"})
+    saved = play_round(game, "Ann", Ben="R7 BL SH")
     assert saved.board.scored.totals == {"Ann": 87, "Ben": 0}
     assert list(Round.objects.get(game=game).hands.values_list("points", flat=True)) == [87]
     exported = export_game(fresh(game))
     assert exported["deck"] == BOX
     assert exported["rounds"][0]["hands"] == {"Ben": "R7 BL SH"}
     with pytest.raises(RuleError, match="2 × SH"), transaction.atomic():
-        round_record(game=fresh(game), winner="Ann", hands={"Ben": "SH SH"})
+        play_round(game, "Ann", Ben="SH SH")
     assert Round.objects.filter(game=game).count() == 1
 
 
 @pytest.mark.django_db
 def test_an_exported_deck_game_imports_on_another_crew_with_the_same_totals():
     game = start_with_deck(CrewFactory(), BOX)
-    round_record(game=fresh(game), winner="Ann", hands={"Ben": "BL BL 5"})
+    play_round(game, "Ann", Ben="BL BL 5")
     exported = export_game(fresh(game))
     other = CrewFactory()
     report = import_file(crew=other, data=exported)
@@ -71,7 +72,7 @@ def test_an_exported_deck_game_imports_on_another_crew_with_the_same_totals():
 @pytest.mark.django_db
 def test_a_file_whose_hands_use_a_token_its_deck_does_not_define_is_refused_whole():
     game = start_with_deck(CrewFactory(), BOX)
-    round_record(game=fresh(game), winner="Ann", hands={"Ben": "BL"})
+    play_round(game, "Ann", Ben="BL")
     exported = export_game(fresh(game))
     exported["rounds"][0]["hands"]["Ben"] = "QQ"
     other = CrewFactory()
@@ -85,11 +86,11 @@ def test_a_file_whose_hands_use_a_token_its_deck_does_not_define_is_refused_whol
 def test_each_round_of_a_two_sided_deck_is_scored_by_the_side_that_was_up():
     game = start_with_deck(CrewFactory(), FLIP)
     assert fresh(game).edition == "kitty"  # the deck's base settles the rules
-    round_record(game=fresh(game), winner="Ann", hands={"Ben": "RF X"}, side=1)
-    saved = round_record(game=fresh(game), winner="Ann", hands={"Ben": "DC"}, side=2)
+    play_round(game, "Ann", side=1, Ben="RF X")
+    saved = play_round(game, "Ann", side=2, Ben="DC")
     assert saved.board.scored.totals["Ann"] == 70 + 60
     with pytest.raises(RuleError, match="no Wild Draw Four"), transaction.atomic():
-        round_record(game=fresh(game), winner="Ann", hands={"Ben": "W+4"}, side=2)
+        play_round(game, "Ann", side=2, Ben="W+4")
     # Correcting round 2 keeps its side unless told otherwise.
     edited = round_edit(game=fresh(game), number=2, version=1, winner="Ann", hands={"Ben": "DC DC"})
     assert edited.board.scored.totals["Ann"] == 70 + 120
@@ -106,7 +107,7 @@ def test_two_crews_with_the_same_cards_each_see_their_own_deck_s_name():
     start_with_deck(CrewFactory(), {"name": "Dee's box", **cards})
     theirs = start_with_deck(CrewFactory(), {"name": "Eve's box", **cards})
     with pytest.raises(RuleError) as refused, transaction.atomic():
-        round_record(game=fresh(theirs), winner="Ann", hands={"Ben": "R+2"})
+        play_round(theirs, "Ann", Ben="R+2")
     said = in_words(refused.value)
     assert "Eve's box" in said and "Dee's box" not in said
     assert not Round.objects.exists()
@@ -116,7 +117,7 @@ def test_two_crews_with_the_same_cards_each_see_their_own_deck_s_name():
 def test_a_game_keeps_the_deck_version_it_was_played_with():
     crew = CrewFactory()
     game = start_with_deck(crew, BOX)
-    round_record(game=fresh(game), winner="Ann", hands={"Ben": "BL"})
+    play_round(game, "Ann", Ben="BL")
     deck = Deck.objects.get(crew=crew)
     worth_more = {**BOX, "cards": [{**BOX["cards"][0], "points": 90}, BOX["cards"][1]]}
     newer = version_of(deck, worth_more)
@@ -215,7 +216,7 @@ def test_a_finished_deck_game_counts_in_the_stats_by_its_own_cards():
     game = game_start(
         crew=crew, players=players, edition="classic", scoring="lowest", target=80, deck=version
     )
-    saved = round_record(game=fresh(game), winner="Ann", hands={"Ben": "BL BL"})
+    saved = play_round(game, "Ann", Ben="BL BL")
     assert saved.board.scored.finished and saved.board.scored.winners == ("Ann",)
     rows = {row.player.name: row for row in SeatResult.objects.filter(game=game)}
     assert (rows["Ann"].total, rows["Ann"].won) == (0, True)

@@ -8,7 +8,6 @@ from django.utils import translation
 
 from scorekeeper.decks.models import Deck
 from scorekeeper.games.models import Challenge
-from tests.deck_samples import start_with_deck
 from tests.words import shows_word
 
 DECK = {
@@ -29,9 +28,8 @@ DECK = {
 }
 
 
-@pytest.fixture
-def deck_game(crew):
-    return start_with_deck(crew, DECK)
+# Ann and Ben play with the crew's own box of cards.
+pytestmark = pytest.mark.game(deck=DECK, players=["Ann", "Ben"])
 
 
 def challenge(client, game, hand, colour="R"):
@@ -44,29 +42,27 @@ def challenge(client, game, hand, colour="R"):
 
 
 @pytest.mark.django_db
-def test_a_crew_wild_does_not_count_and_its_coloured_card_does(member_client, deck_game):
-    page = member_client.get(
-        reverse("referee:game_challenge", args=[deck_game.pk])
-    ).content.decode()
+def test_a_crew_wild_does_not_count_and_its_coloured_card_does(member_client, game):
+    page = member_client.get(reverse("referee:game_challenge", args=[game.pk])).content.decode()
     assert 'data-pad-card="BL"' in page and 'data-pad-value="F"' in page
-    innocent = challenge(member_client, deck_game, "BL G3").content.decode()
+    innocent = challenge(member_client, game, "BL G3").content.decode()
     assert "Not guilty" in innocent
-    guilty = challenge(member_client, deck_game, "RF BL").content.decode()
+    guilty = challenge(member_client, game, "RF BL").content.decode()
     assert "Guilty" in guilty and "red Flip" in guilty
     assert list(Challenge.objects.values_list("guilty", flat=True).order_by("pk")) == [False, True]
 
 
 @pytest.mark.django_db
-def test_a_token_the_deck_lacks_is_refused_and_nothing_is_logged(member_client, deck_game):
-    response = challenge(member_client, deck_game, "QQ")
+def test_a_token_the_deck_lacks_is_refused_and_nothing_is_logged(member_client, game):
+    response = challenge(member_client, game, "QQ")
     assert response.status_code == 422
     assert "not a card of this deck" in response.content.decode()
     assert not Challenge.objects.exists()
 
 
 @pytest.mark.django_db
-def test_the_rules_page_shows_the_crew_s_card_rules_as_house_rules(member_client, deck_game):
-    url = reverse("referee:rules_search") + f"?game={deck_game.pk}"
+def test_the_rules_page_shows_the_crew_s_card_rules_as_house_rules(member_client, game):
+    url = reverse("referee:rules_search") + f"?game={game.pk}"
     page = member_client.get(url).content.decode()
     assert "Your deck&#x27;s own cards" in page or "Your deck's own cards" in page
     assert "Whoever plays it names a rule for the round." in page
@@ -79,8 +75,8 @@ def test_the_rules_page_shows_the_crew_s_card_rules_as_house_rules(member_client
 
 
 @pytest.mark.django_db
-def test_the_first_card_helper_counts_a_crew_card_by_its_kind(member_client, deck_game):
-    url = reverse("referee:first_card") + f"?game={deck_game.pk}"
+def test_the_first_card_helper_counts_a_crew_card_by_its_kind(member_client, game):
+    url = reverse("referee:first_card") + f"?game={game.pk}"
     page = member_client.get(url).content.decode()
     assert 'value="house-BL"' in page and 'value="house-F"' in page
     wild = member_client.get(url + "&card=house-BL").content.decode()
@@ -96,8 +92,8 @@ def test_the_first_card_helper_counts_a_crew_card_by_its_kind(member_client, dec
 
 
 @pytest.mark.django_db
-def test_the_first_card_page_on_its_own_offers_the_crew_s_decks(member_client, deck_game):
-    deck = deck_game.deck.deck
+def test_the_first_card_page_on_its_own_offers_the_crew_s_decks(member_client, game):
+    deck = game.deck.deck
     url = reverse("referee:first_card")
     page = member_client.get(url).content.decode()
     assert f'value="deck:{deck.pk}"' in page and "Our box — your deck" in page
@@ -115,8 +111,8 @@ def test_the_first_card_page_on_its_own_offers_the_crew_s_decks(member_client, d
 
 
 @pytest.mark.django_db
-def test_someone_else_s_deck_is_refused_in_words_and_shows_none_of_its_cards(client, deck_game):
-    deck = deck_game.deck.deck
+def test_someone_else_s_deck_is_refused_in_words_and_shows_none_of_its_cards(client, game):
+    deck = game.deck.deck
     picked = reverse("referee:first_card") + f"?edition=deck:{deck.pk}&card=house-BL"
     for reader in (client, _member_of_another_crew(client)):
         response = reader.get(picked)

@@ -15,15 +15,17 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import RuleError, scored_game
 from scorekeeper.gamefiles.bgstats import export_file, import_bgstats, play_uuid
 from scorekeeper.gamefiles.files import export_game, import_file
 from scorekeeper.gamefiles.trash import game_delete, game_restore
-from scorekeeper.games.models import Crew, Game, Player, Seat
+from scorekeeper.games.models import Game, Seat
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.services import locked_game, round_record
 from scorekeeper.history import stats
 from scorekeeper.history.models import Rating, SeatResult
+from scorekeeper.roster.models import Player
 from tests.factories import CrewFactory, MembershipFactory, UserFactory
 from tests.history.conftest import make_game
 

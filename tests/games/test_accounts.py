@@ -2,7 +2,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scorekeeper.games.models import Crew, Invite, Membership, Player
+from scorekeeper.crews.models import Crew, Invite, Membership
+from scorekeeper.roster.models import Player
 from tests.factories import MembershipFactory
 from tests.words import shows_word
 

@@ -11,8 +11,7 @@ from django.urls import reverse
 
 from scorekeeper import addresses
 from scorekeeper.addresses import is_loopback, shared_url
-from scorekeeper.games.models import Invite
-from tests.factories import GameFactory
+from scorekeeper.crews.models import Invite
 
 
 @pytest.mark.parametrize(
@@ -74,9 +73,8 @@ def test_the_lan_address_is_never_loopback():
     assert address is None or not is_loopback(address)
 
 
-def test_the_share_sheet_and_qr_use_the_lan_address(lan, crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew)
+def test_the_share_sheet_and_qr_use_the_lan_address(lan, crew_client, game):
+    client, _ = crew_client
     expected = f"http://192.168.1.20:8000/live/{game.share_token}/"
     page = client.get(reverse("games:game_detail", args=[game.pk]), HTTP_HOST="127.0.0.1:8000")
     text = page.content.decode()
@@ -89,10 +87,9 @@ def test_the_share_sheet_and_qr_use_the_lan_address(lan, crew_client):
     assert qr.content == drawn.getvalue()
 
 
-def test_without_a_network_the_sheet_says_what_to_do_and_draws_no_qr(lan, crew_client):
+def test_without_a_network_the_sheet_says_what_to_do_and_draws_no_qr(lan, crew_client, game):
     lan["value"] = None
-    client, crew = crew_client
-    game = GameFactory(crew=crew)
+    client, _ = crew_client
     page = client.get(reverse("games:game_detail", args=[game.pk]), HTTP_HOST="localhost:8000")
     text = page.content.decode()
     assert "set PUBLIC_URL" in text and "/live/" not in text
@@ -102,7 +99,7 @@ def test_without_a_network_the_sheet_says_what_to_do_and_draws_no_qr(lan, crew_c
 
 
 def test_an_invite_link_uses_the_lan_address(lan, crew_client, member):
-    client, crew = crew_client
+    client, _ = crew_client
     client.post(reverse("accounts:invite_create"), HTTP_HOST="127.0.0.1:8000")
     invite = Invite.objects.get()
     page = client.get(
@@ -172,10 +169,9 @@ def test_a_public_url_wins_over_a_loopback_server(lan, settings):
     )
 
 
-def test_the_sheet_says_no_phone_can_reach_a_loopback_server(lan, settings, crew_client):
+def test_the_sheet_says_no_phone_can_reach_a_loopback_server(lan, settings, crew_client, game):
     settings.LISTEN_HOST = "127.0.0.1"
-    client, crew = crew_client
-    game = GameFactory(crew=crew)
+    client, _ = crew_client
     page = client.get(reverse("games:game_detail", args=[game.pk]), HTTP_HOST="127.0.0.1:8000")
     text = page.content.decode()
     assert "No other phone can reach this server" in text

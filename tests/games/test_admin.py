@@ -2,7 +2,6 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from scorekeeper.games.models import Hand, Round
-from tests.factories import GameFactory, RoundFactory
 
 
 @pytest.fixture
@@ -12,9 +11,9 @@ def admin_client(client, db):
     return client
 
 
-def test_the_admin_shows_rounds_and_hands_read_only(admin_client):
-    game = GameFactory()
-    round_ = RoundFactory(game=game)
+@pytest.mark.game(rounds=[("Ann", {"Ben": 10, "Cat": 10})])
+def test_the_admin_shows_rounds_and_hands_read_only(admin_client, game):
+    round_ = game.rounds.get()
     page = admin_client.get(f"/admin/games/game/{game.pk}/change/")
     assert page.status_code == 200
     assert 'name="rounds-0-number"' not in page.content.decode()

@@ -12,10 +12,9 @@ from scorekeeper.games.services import (
     game_set_dealer,
     locked_game,
     round_delete_last,
-    round_record,
     round_restore,
 )
-from tests.factories import CrewFactory, GameFactory, UserFactory
+from tests.factories import CrewFactory, GameFactory, UserFactory, play_round
 
 
 def reload(game):
@@ -29,8 +28,7 @@ def played(db):
     game = GameFactory(players=["Ann", "Ben"], target=500)
     with locked_game(crew=game.crew, game_id=game.pk) as locked:
         game_set_dealer(game=locked, player=locked.seats.all()[1].player, by=bob)
-    with locked_game(crew=game.crew, game_id=game.pk) as locked:
-        round_record(game=locked, number=1, winner="Ann", hands={"Ben": 12}, by=bob)
+    play_round(game, "Ann", number=1, by=bob, Ben=12)
     with locked_game(crew=game.crew, game_id=game.pk) as locked:
         board = round_delete_last(game=locked, number=1, by=bob)
     with locked_game(crew=game.crew, game_id=game.pk) as locked:

@@ -11,16 +11,17 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from scorekeeper.crews.models import Crew, Invite
 from scorekeeper.decks.services import deck_add_card, deck_create, deck_leave_out
-from scorekeeper.games.models import Crew, Game, Invite
+from scorekeeper.games.models import Game
 from scorekeeper.games.services import game_set_house_rules, round_delete_last
 from tests.factories import (
     ChallengeFactory,
     CrewFactory,
     GameFactory,
     MembershipFactory,
-    RoundFactory,
     UserFactory,
+    play_round,
 )
 
 # Not in a backup: rebuilt by migrate, or sign-in state that is safe to lose.
@@ -47,9 +48,9 @@ def a_whole_site() -> None:
             crew=crew, created_by=users[0], expires_at=timezone.now() + dt.timedelta(days=7)
         )
         game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"])
-        RoundFactory(game=game, winner="Ben", hands={"Ann": "R7 W", "Cat": 12})
-        RoundFactory(game=game)
-        RoundFactory(game=game)
+        play_round(game, "Ben", Ann="R7 W", Cat=12)
+        play_round(game, "Ann")
+        play_round(game, "Ann")
         round_delete_last(game=Game.objects.get(pk=game.pk), number=3, by=users[1])
         game_set_house_rules(
             game=Game.objects.get(pk=game.pk),

@@ -3,15 +3,16 @@ copy (the table's, with edit links, or the live one), and never shown stale."""
 
 import re
 
+import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.urls import reverse
 
 from scorekeeper.games.models import Game
-from tests.factories import GameFactory, RoundFactory
+from tests.factories import round_form
 
-from .test_table import HTMX, round_data
+HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def board_key(game: Game, language: str = "en", editable: bool = True) -> str:
@@ -25,18 +26,16 @@ def totals_on(page: str) -> dict[str, int]:
     }
 
 
-def test_the_board_is_kept_for_its_version_and_a_new_round_shows_at_once(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=500)
-    RoundFactory(game=game, winner="Ann", hands={"Ben": 10, "Cat": 5})
-    game.refresh_from_db()
+@pytest.mark.game(rounds=[("Ann", {"Ben": 10, "Cat": 5})])
+def test_the_board_is_kept_for_its_version_and_a_new_round_shows_at_once(crew_client, game):
+    client, _ = crew_client
     url = reverse("games:game_detail", args=[game.pk])
     first = client.get(url).content.decode()
     assert totals_on(first) == {"Ann": 15, "Ben": 0, "Cat": 0}
     assert cache.get(board_key(game)) is not None  # rendered once, kept for this version
     saved = client.post(
         reverse("games:round_create", args=[game.pk]),
-        round_data("Ben", number=2, Ann=7, Cat=3),
+        round_form("Ben", number=2, Ann=7, Cat=3),
         **HTMX,
     )
     assert saved.status_code == 200
@@ -44,11 +43,9 @@ def test_the_board_is_kept_for_its_version_and_a_new_round_shows_at_once(crew_cl
     assert totals_on(client.get(url).content.decode())["Ben"] == 10
 
 
-def test_each_language_and_each_copy_has_its_own_board(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=500)
-    RoundFactory(game=game, winner="Ann", hands={"Ben": 10})
-    game.refresh_from_db()
+@pytest.mark.game(players=["Ann", "Ben"], rounds=[("Ann", {"Ben": 10})])
+def test_each_language_and_each_copy_has_its_own_board(crew_client, game):
+    client, _ = crew_client
     english = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
     spanish = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()

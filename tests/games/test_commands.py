@@ -5,7 +5,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scorekeeper.games.models import Crew, Game, Hand, Player, Round
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game, Hand, Round
+from scorekeeper.roster.models import Player
 
 GAME = {
     "format": "scorekeeper-game/1",

@@ -9,8 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games.models import Game, Round
-from scorekeeper.games.services import locked_game, round_record
-from tests.factories import GameFactory, MembershipFactory, entry_of
+from tests.factories import GameFactory, MembershipFactory, entry_of, play_round
 from tests.threads import at_once, failures
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,11 +43,6 @@ def in_parallel(phones, request):
     results = at_once(lambda index: request(index, phones[index]), len(phones))
     assert not failures(results), failures(results)
     return results
-
-
-def save(game, number, winner="Ann", **hands):
-    with locked_game(crew=game.crew, game_id=game.pk) as locked:
-        round_record(game=locked, number=number, winner=winner, hands=hands or {"Ben": 1, "Cat": 2})
 
 
 def test_phones_saving_the_same_round_number_store_it_once(table):
@@ -86,7 +80,7 @@ def test_a_request_resent_at_once_from_several_threads_is_stored_once(table):
 
 def test_parallel_edits_of_one_round_apply_exactly_one(table):
     game, phones = table
-    save(game, 1)
+    play_round(game, "Ann", number=1, Ben=1, Cat=2)
     url = reverse("games:round_change", args=[game.pk, 1])
     responses = in_parallel(
         phones,
@@ -103,8 +97,8 @@ def test_parallel_edits_of_one_round_apply_exactly_one(table):
 
 def test_parallel_delete_last_deletes_one_round(table):
     game, phones = table
-    save(game, 1)
-    save(game, 2, winner="Ben", Ann=1, Cat=1)
+    play_round(game, "Ann", number=1, Ben=1, Cat=2)
+    play_round(game, "Ben", number=2, Ann=1, Cat=1)
     url = reverse("games:round_delete", args=[game.pk])
     responses = in_parallel(phones, lambda i, client: client.post(url, {"number": 2}))
     assert sorted(r.status_code for r in responses) == [200] + [409] * (PHONES - 1)
@@ -113,8 +107,8 @@ def test_parallel_delete_last_deletes_one_round(table):
 
 def test_the_live_view_never_fails_while_rounds_are_edited(table):
     game, phones = table
-    save(game, 1)
-    save(game, 2, winner="Ben", Ann=1, Cat=1)
+    play_round(game, "Ann", number=1, Ben=1, Cat=2)
+    play_round(game, "Ben", number=2, Ann=1, Cat=1)
     live = reverse("live:live_board", args=[game.share_token])
     board = reverse("games:game_detail", args=[game.pk])
     edit = reverse("games:round_change", args=[game.pk, 1])

@@ -7,11 +7,14 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import FORMAT
 from scorekeeper.gamefiles.files import import_game
 from scorekeeper.games.access import ZONE_SESSION_KEY
-from scorekeeper.games.models import Crew, Game, GameNight, Player
+from scorekeeper.games.models import Game
 from scorekeeper.games.services import game_start, tonight
+from scorekeeper.nights.models import GameNight
+from scorekeeper.roster.models import Player
 from tests.factories import GameFactory, GameNightFactory
 
 NEW_YORK = ZoneInfo("America/New_York")

@@ -10,8 +10,9 @@ from django.utils import timezone
 from scorekeeper.domain import RuleError, score_game
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.gamefiles.files import export_game, import_game
+from scorekeeper.gamefiles.models import DeletedGame
 from scorekeeper.gamefiles.trash import game_delete, game_restore
-from scorekeeper.games.models import DeletedGame, Game, Round
+from scorekeeper.games.models import Game, Round
 from scorekeeper.games.services import (
     GAME_UNDO_WINDOW,
     Conflict,
@@ -21,27 +22,18 @@ from scorekeeper.games.services import (
     locked_game,
     round_delete_last,
     round_edit,
-    round_record,
 )
 from scorekeeper.games.signals import game_changed
 from scorekeeper.referee.services import challenge_record
-from tests.factories import CrewFactory, GameFactory
+from tests.factories import CrewFactory, GameFactory, play_round
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def game(crew):
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=500)
-    play(game, "Ann", Ben=60, Cat=40)  # Ann 100
-    play(game, "Ben", Ann=10, Cat=20)  # Ben 30
-    game.refresh_from_db()  # the version the phone's page shows
-    return game
-
-
-def play(game, winner, **hands):
-    with locked_game(crew=game.crew, game_id=game.pk) as locked:
-        return round_record(game=locked, winner=winner, hands=hands)
+# Ann leads 100 to Ben's 30 after two rounds of a game to 500.
+pytestmark = pytest.mark.game(
+    rounds=[("Ann", {"Ben": 60, "Cat": 40}), ("Ben", {"Ann": 10, "Cat": 20})]
+)
 
 
 def write(game, service, **options):
@@ -85,17 +77,16 @@ def test_ending_early_with_the_leader_winning_finishes_the_game_for_the_leader(
     assert game.history.first().ended == "leader"
 
 
-def test_a_tie_for_the_lead_is_a_shared_win(crew):
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=500)
-    play(game, "Ann", Ben=30)
-    play(game, "Ben", Ann=30)
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_a_tie_for_the_lead_is_a_shared_win(game):
+    play_round(game, "Ann", Ben=30)
+    play_round(game, "Ben", Ann=30)
     assert write(game, game_end, ending="leader").winners == ("Ann", "Ben")
 
 
-def test_in_lowest_mode_the_lowest_total_leads(crew):
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=500)
-    Game.objects.filter(pk=game.pk).update(scoring="lowest")
-    play(game, "Ann", Ben=60, Cat=40)
+@pytest.mark.game(scoring="lowest")
+def test_in_lowest_mode_the_lowest_total_leads(game):
+    play_round(game, "Ann", Ben=60, Cat=40)
     assert write(game, game_end, ending="leader").winners == ("Ann",)
 
 
@@ -108,8 +99,8 @@ def test_no_result_or_abandoned_ends_the_game_with_no_winner(game, ending):
     assert (game.status, game.ended) == ("finished", ending)
 
 
-def test_a_game_with_no_round_can_be_abandoned_but_has_no_leader(crew):
-    game = GameFactory(crew=crew, players=["Ann", "Ben"])
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_a_game_with_no_round_can_be_abandoned_but_has_no_leader(game):
     before = snapshot(game)
     with pytest.raises(RuleError, match="No round has been played yet, so nobody leads"):
         write(game, game_end, ending="leader")
@@ -127,7 +118,7 @@ def test_an_unknown_ending_is_refused_in_words_and_changes_nothing(game, ending)
 
 def test_a_stale_stop_is_refused_because_the_leader_may_have_changed(game):
     version = game.version
-    play(game, "Cat", Ann=200, Ben=1)  # another phone: Cat leads now
+    play_round(game, "Cat", Ann=200, Ben=1)  # another phone: Cat leads now
     before = snapshot(game)
     with pytest.raises(Conflict, match="changed on another phone"):
         write(game, game_end, ending="leader", version=version)
@@ -159,7 +150,7 @@ def test_a_game_stopped_twice_or_already_won_is_refused(game, crew):
         write(game, game_end, ending="leader")
     assert snapshot(game) == before
     won = GameFactory(crew=crew, players=["Ann", "Ben"], target=50)
-    play(won, "Ann", Ben=60)
+    play_round(won, "Ann", Ben=60)
     with pytest.raises(Conflict, match="already over"):
         write(won, game_end, ending="abandoned")
     assert Game.objects.get(pk=won.pk).ended == ""
@@ -169,7 +160,7 @@ def test_a_stopped_game_takes_no_round_until_resumed_but_a_correction_is_allowed
     write(game, game_end, ending="leader")
     before = snapshot(game)
     with pytest.raises(RuleError, match="resume it to add or delete a round"):
-        play(game, "Cat", Ann=1, Ben=1)
+        play_round(game, "Cat", Ann=1, Ben=1)
     with pytest.raises(RuleError, match="resume it to add or delete a round"):
         write(game, round_delete_last, number=2)
     assert snapshot(game) == before
@@ -188,7 +179,7 @@ def test_resuming_puts_the_game_back_in_play(game, signals, django_capture_on_co
     game.refresh_from_db()
     assert (game.status, game.ended, game.finished_at) == ("active", "", None)
     assert signals[-1]["finished"] is False and signals[-1]["was_finished"] is True
-    play(game, "Cat", Ann=1, Ben=1)
+    play_round(game, "Cat", Ann=1, Ben=1)
     assert game.rounds.count() == 3
 
 
@@ -256,7 +247,7 @@ def test_the_undo_of_a_delete_expires(game):
 
 def test_a_stale_delete_is_refused_and_deletes_nothing(game):
     version = game.version
-    play(game, "Cat", Ann=1, Ben=1)
+    play_round(game, "Cat", Ann=1, Ben=1)
     with pytest.raises(Conflict, match="changed on another phone"):
         write(game, game_delete, version=version)
     assert Game.objects.filter(pk=game.pk).exists()
@@ -271,9 +262,9 @@ def test_another_crew_cannot_put_back_a_deleted_game(game):
     assert not Game.objects.exists()
 
 
-def test_a_rematch_deleted_by_mistake_gives_the_table_link_back_and_takes_it_on_undo(crew):
-    first = GameFactory(crew=crew, players=["Ann", "Ben"], target=50)
-    play(first, "Ann", Ben=60)
+@pytest.mark.game(players=["Ann", "Ben"], target=50, rounds=[("Ann", {"Ben": 60})])
+def test_a_rematch_deleted_by_mistake_gives_the_table_link_back_and_takes_it_on_undo(crew, game):
+    first = game
     table_link = Game.objects.get(pk=first.pk).share_token
     rematch = write(first, game_rematch)
     own_link = Game.objects.get(pk=first.pk).share_token
@@ -286,9 +277,9 @@ def test_a_rematch_deleted_by_mistake_gives_the_table_link_back_and_takes_it_on_
     assert Game.objects.get(pk=first.pk).share_token == own_link
 
 
-def test_a_deleted_game_takes_its_place_in_the_chain_of_rematches_back(crew):
-    first = GameFactory(crew=crew, players=["Ann", "Ben"], target=50)
-    play(first, "Ann", Ben=60)
+@pytest.mark.game(players=["Ann", "Ben"], target=50, rounds=[("Ann", {"Ben": 60})])
+def test_a_deleted_game_takes_its_place_in_the_chain_of_rematches_back(crew, game):
+    first = game
     rematch = write(first, game_rematch)
     kept = write(first, game_delete)
     assert Game.objects.get(pk=rematch.pk).rematch_of is None
@@ -296,9 +287,9 @@ def test_a_deleted_game_takes_its_place_in_the_chain_of_rematches_back(crew):
     assert Game.objects.get(pk=rematch.pk).rematch_of_id == back.pk
 
 
-def test_a_second_rematch_is_the_first_one(crew):
-    first = GameFactory(crew=crew, players=["Ann", "Ben"], target=50)
-    play(first, "Ann", Ben=60)
+@pytest.mark.game(players=["Ann", "Ben"], target=50, rounds=[("Ann", {"Ben": 60})])
+def test_a_second_rematch_is_the_first_one(game):
+    first = game
     rematch = write(first, game_rematch)
     assert write(first, game_rematch) == rematch
     assert Game.objects.count() == 2
@@ -419,7 +410,7 @@ def test_the_stop_and_resume_posts_run_a_fixed_number_of_queries(
 ):
     client, _ = crew_client
     for number in range(3):
-        play(game, ["Ann", "Ben"][number % 2], Cat=1, **{["Ben", "Ann"][number % 2]: 1})
+        play_round(game, ["Ann", "Ben"][number % 2], Cat=1, **{["Ben", "Ann"][number % 2]: 1})
     client.get("/")
     with django_assert_max_num_queries(14):
         client.post(reverse("games:game_stop", args=[game.pk]), {"ending": "leader"}, **HTMX)
@@ -432,12 +423,12 @@ def test_the_home_page_offers_the_game_in_play_and_the_last_nights_winners(crew_
     night = GameFactory(crew=crew, players=["Ann", "Ben"]).night
     for winner in ("Ann", "Ann", "Ben"):
         done = GameFactory(crew=crew, players=["Ann", "Ben"], target=50, night=night)
-        play(done, winner, **{"Ben" if winner == "Ann" else "Ann": 60})
+        play_round(done, winner, **{"Ben" if winner == "Ann" else "Ann": 60})
     stopped = GameFactory(crew=crew, players=["Ann", "Ben"], night=night)
-    play(stopped, "Ben", Ann=5)
+    play_round(stopped, "Ben", Ann=5)
     write(stopped, game_end, ending="no_result")  # counts for nobody
     playing = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], night=night)
-    play(playing, "Cat", Ann=5, Ben=5)
+    play_round(playing, "Cat", Ann=5, Ben=5)
     page = client.get("/").content.decode()
     assert f'href="/games/{playing.pk}/">Continue: round 2</a>' in page
     winners = page[page.index('class="winner-list"') :]
@@ -454,7 +445,7 @@ def test_the_home_page_queries_stay_fixed_with_a_finished_night(
     night = GameFactory(crew=crew, players=["Ann", "Ben"]).night
     for _ in range(4):
         done = GameFactory(crew=crew, players=["Ann", "Ben"], target=50, night=night)
-        play(done, "Ann", Ben=60)
+        play_round(done, "Ann", Ben=60)
     client.get("/")
     # The recent games, seats, players; deleted games; the last night's games, seats, rounds;
     # the current season's named seasons and its leader.

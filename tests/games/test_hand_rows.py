@@ -4,8 +4,7 @@ and for the file store."""
 from scorekeeper.gamefiles.files import export_game, import_game
 from scorekeeper.games.entries import hand_rows
 from scorekeeper.games.models import Hand
-from scorekeeper.games.services import locked_game, round_record
-from tests.factories import CrewFactory, GameFactory
+from tests.factories import CrewFactory, GameFactory, play_round
 
 
 def test_hand_rows_keep_cards_only_for_hands_entered_card_by_card():
@@ -25,8 +24,7 @@ def _rows(game) -> list[tuple[int, str, int, str]]:
 def test_the_table_and_the_file_store_write_the_same_hand_rows(db):
     game = GameFactory(players=["Ann", "Ben", "Cat"])
     for winner, hands in (("Ann", {"Ben": "R5 Y9", "Cat": 7}), ("Cat", {"Ann": 0, "Ben": "W"})):
-        with locked_game(game_id=game.pk, crew=game.crew) as locked:
-            round_record(game=locked, winner=winner, hands=hands)
+        play_round(game, winner, **hands)
     written_by_the_table = _rows(game)
     assert (1, "Ben", 14, "R5 Y9") in written_by_the_table
     assert (1, "Cat", 7, "") in written_by_the_table

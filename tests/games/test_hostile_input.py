@@ -9,10 +9,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
 from scorekeeper.gamefiles.files import MAX_FILE_BYTES, import_file, read_game_file
-from scorekeeper.games.models import Crew, Game, Player, Round
+from scorekeeper.games.models import Game, Round
+from scorekeeper.roster.models import Player
 from tests.factories import GameFactory
 from tests.games.test_commands import GAME
 
@@ -34,8 +36,7 @@ def test_names_refuse_control_characters_blanks_and_lengths(raw):
 
 
 @pytest.mark.parametrize("total", ["²", "⑦", "١٢", "1000000", str(2**31)])
-def test_a_typed_total_takes_ascii_digits_within_the_column(member_client, crew, total):
-    game = GameFactory(crew=crew)
+def test_a_typed_total_takes_ascii_digits_within_the_column(member_client, total, game):
     data = {"winner": "Ann", "number": 1, "went_out_on": "other", "total_1": total, "total_2": "3"}
     response = member_client.post(f"/games/{game.pk}/rounds/", data)
     assert response.status_code == 422
@@ -128,8 +129,7 @@ def test_an_upload_over_the_limit_is_refused(member_client):
     assert "larger than 10 MB" in response.content.decode()
 
 
-def test_a_game_already_present_is_recognised_and_skipped_on_the_page(member_client, crew):
-    game = GameFactory(crew=crew)
+def test_a_game_already_present_is_recognised_and_skipped_on_the_page(member_client, game):
     exported = member_client.get(f"/games/{game.pk}/export/").content
     assert json.loads(exported)["id"] == str(game.uid)
     upload = SimpleUploadedFile("game.json", exported)

@@ -9,8 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.crews.models import InviteUse
-from scorekeeper.games.models import Invite, Membership
+from scorekeeper.crews.models import Invite, InviteUse, Membership
 from tests.factories import CrewFactory, MembershipFactory, UserFactory
 from tests.threads import at_once, failures
 

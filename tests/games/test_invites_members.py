@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.games.models import Invite, Membership
+from scorekeeper.crews.models import Invite, Membership
 from tests.factories import MembershipFactory, UserFactory
 
 PASSWORD = "a-long-test-password"

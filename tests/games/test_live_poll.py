@@ -9,9 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.games.services import round_record
 from scorekeeper.live.middleware import BOARD_PATH
-from tests.factories import GameFactory
+from tests.factories import GameFactory, play_round
 
 pytestmark = pytest.mark.django_db
 
@@ -34,10 +33,10 @@ def test_the_path_it_watches_is_the_boards_url():
     assert BOARD_PATH.fullmatch(reverse("live:live", args=["abc"])) is None
 
 
+@pytest.mark.game(players=["Ann", "Ben"])
 def test_an_unchanged_board_is_answered_before_the_view_with_the_views_own_headers(
-    member_client, crew
+    member_client, game
 ):
-    game = GameFactory(crew=crew, players=["Ann", "Ben"])
     watcher = Client()
     etag = watcher.get(_board(game))["ETag"]
     member_client.get(_board(game))  # a signed-in watcher's poll goes through the view
@@ -52,17 +51,17 @@ def test_an_unchanged_board_is_answered_before_the_view_with_the_views_own_heade
     assert early.content == b""
 
 
+@pytest.mark.game(players=["Ann", "Ben"])
 def test_a_changed_board_a_signed_in_watcher_and_an_unknown_link_reach_the_view(
-    member_client, crew
+    member_client, game
 ):
-    game = GameFactory(crew=crew, players=["Ann", "Ben"])
     watcher = Client()
     etag = watcher.get(_board(game))["ETag"]
     with _view_fails(), pytest.raises(AssertionError, match="view"):
         member_client.get(_board(game), HTTP_IF_NONE_MATCH=etag)
     with _view_fails(), pytest.raises(AssertionError, match="view"):
         watcher.get(reverse("live:live_board", args=["no-such-link"]), HTTP_IF_NONE_MATCH=etag)
-    round_record(game=game, winner="Ann", hands={"Ben": 9})
+    play_round(game, "Ann", Ben=9)
     changed = watcher.get(_board(game), HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert "9" in changed.content.decode()

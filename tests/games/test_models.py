@@ -3,7 +3,8 @@ from django.db import IntegrityError, transaction
 
 from scorekeeper.domain import score_game
 from scorekeeper.gamefiles.files import export_game, game_to_dict, import_game
-from scorekeeper.games.models import Game, Hand, Player, Round, Seat
+from scorekeeper.games.models import Game, Hand, Round, Seat
+from scorekeeper.roster.models import Player
 from tests.factories import CrewFactory, GameFactory, PlayerFactory
 
 

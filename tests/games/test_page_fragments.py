@@ -11,17 +11,17 @@ from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.games.kept import CSRF_SLOT, version_key
 from scorekeeper.games.models import Game
-from scorekeeper.games.services import game_new_share_token, round_delete_last, round_record
-from scorekeeper.kept import CSRF_SLOT, version_key
-from tests.factories import GameFactory, MembershipFactory, UserFactory
+from scorekeeper.games.services import game_new_share_token, round_delete_last
+from tests.factories import GameFactory, MembershipFactory, UserFactory, play_round
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 
 
 def new_game(crew) -> Game:
     game = GameFactory(crew=crew, players=PLAYERS, target=500)
-    round_record(game=game, winner="Ann", hands={"Ben": 1, "Cat": 2})
+    play_round(game, "Ann", Ben=1, Cat=2)
     game.refresh_from_db()
     return game
 
@@ -39,13 +39,13 @@ def test_a_new_round_shows_in_every_fragment(crew_client):
     first = page(client, game)
     assert 'data-next-round="2"' in first  # "table"
     assert "Delete round 1" in first  # "game-life"
-    round_record(game=game, winner="Ben", hands={"Ann": 3, "Cat": 4})
+    play_round(game, "Ben", Ann=3, Cat=4)
     game.refresh_from_db()
     second = page(client, game)
     assert 'data-next-round="3"' in second and 'data-next-round="2"' not in second
     assert "Delete round 2" in second and "Delete round 1" not in second
     assert 'data-standing="Ben" data-total="7"' in second  # "board"
-    assert cache.get(version_key(game, "scored")).next_round == 3
+    assert cache.get(version_key(game, "board"))[0].next_round == 3
 
 
 def test_each_language_has_its_own_fragments(crew_client):
@@ -83,7 +83,7 @@ def test_a_dealer_a_rename_and_a_new_live_link_show_at_once(crew_client):
 def test_a_deleted_round_offers_undo_from_the_kept_version(crew_client):
     client, crew = crew_client
     game = new_game(crew)
-    round_record(game=game, winner="Ben", hands={"Ann": 3, "Cat": 4})
+    play_round(game, "Ben", Ann=3, Cat=4)
     game.refresh_from_db()
     assert "Undo delete" not in page(client, game)
     assert "Undo delete" not in page(client, game)  # kept: no deletion for this version

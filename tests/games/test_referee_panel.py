@@ -1,5 +1,6 @@
 """The game page's links to the referee tools: a games template fed by the view's context."""
 
+import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -58,9 +59,9 @@ def test_the_panel_runs_no_query_of_its_own(db, django_assert_num_queries):
     assert text.count("challenged Ben") == 3
 
 
-def test_the_scoreboard_page_shows_the_panel(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, house_rules={"jump-in": True})
+@pytest.mark.game(house_rules={"jump-in": True})
+def test_the_scoreboard_page_shows_the_panel(crew_client, game):
+    client, _ = crew_client
     text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert "Challenge a Wild Draw 4" in text
     assert "<strong>House rules:</strong> Jump-in" in text

@@ -1,8 +1,9 @@
 import pytest
 
 from scorekeeper.domain import RuleError
-from scorekeeper.games.models import Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.newgame.setup import game_from_setup
+from scorekeeper.roster.models import Player
 from tests.factories import PlayerFactory
 
 SETUP = {"edition": "classic", "scoring": "standard", "target": 500}

@@ -5,28 +5,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.games.models import Crew, Game, Hand, Player, Round
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game, Hand, Round
 from scorekeeper.live.views import LIVE_FOLLOW_AFTER_END
-from tests.factories import GameFactory
+from scorekeeper.roster.models import Player
+from tests.factories import GameFactory, play_round, round_form
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def game(crew_client):
-    _, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="kitty", target=200)
-    return game
-
-
-def round_data(winner, request_key="", number=1, **hands):
-    """hands: Ben="*7 W" (cards) or Ben=12 (a typed total), by seat index order of names."""
-    data = {"winner": winner, "went_out_on": "other", "request_key": request_key, "number": number}
-    for index, name in enumerate(["Ann", "Ben", "Cat"]):
-        hand = hands.get(name)
-        data[f"cards_{index}"] = hand if isinstance(hand, str) else ""
-        data[f"total_{index}"] = str(hand) if isinstance(hand, int) else ""
-    return data
+# Kitty cards (the special card on the keypad), to a target two big rounds reach.
+pytestmark = pytest.mark.game(edition="kitty", target=200)
 
 
 def test_the_game_page_needs_a_login(client, db):
@@ -41,7 +30,7 @@ def test_another_crews_game_is_not_found(crew_client):
     other = GameFactory()
     assert client.get(reverse("games:game_detail", args=[other.pk])).status_code == 404
     post = client.post(
-        reverse("games:round_create", args=[other.pk]), round_data("Ann", Ben=1, Cat=2)
+        reverse("games:round_create", args=[other.pk]), round_form("Ann", Ben=1, Cat=2)
     )
     assert post.status_code == 404
     assert Round.objects.count() == 0
@@ -61,7 +50,7 @@ def test_the_scoreboard_shows_players_keypad_and_special_card(crew_client, game)
 def test_a_round_by_keypad_and_totals_updates_the_board_in_place(crew_client, game):
     client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    response = client.post(url, round_data("Ann", Ben="*7 W X", Cat=12), **HTMX)
+    response = client.post(url, round_form("Ann", Ben="*7 W X", Cat=12), **HTMX)
     assert response.status_code == 200
     text = response.content.decode()
     assert 'id="table"' in text and "<html" not in text
@@ -76,7 +65,7 @@ def test_a_round_by_keypad_and_totals_updates_the_board_in_place(crew_client, ga
 def test_without_javascript_a_round_post_redirects_to_the_board(crew_client, game):
     client, _ = crew_client
     response = client.post(
-        reverse("games:round_create", args=[game.pk]), round_data("Ben", Ann=3, Cat=4)
+        reverse("games:round_create", args=[game.pk]), round_form("Ben", Ann=3, Cat=4)
     )
     assert response.status_code == 302
     assert Round.objects.count() == 1
@@ -85,7 +74,7 @@ def test_without_javascript_a_round_post_redirects_to_the_board(crew_client, gam
 def test_too_many_wilds_is_refused_inline_and_keeps_the_entry(crew_client, game):
     client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    response = client.post(url, round_data("Ann", Ben="W W W", Cat="W W *5"), **HTMX)
+    response = client.post(url, round_form("Ann", Ben="W W W", Cat="W W *5"), **HTMX)
     assert response.status_code == 422
     text = response.content.decode()
     assert "5 × W (Wild) entered, but the deck holds only four" in text
@@ -98,12 +87,12 @@ def test_too_many_wilds_is_refused_inline_and_keeps_the_entry(crew_client, game)
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (round_data("", Ben=1, Cat=2), "Tap the player who went out."),
-        (round_data("Ann", Ben=1), "Enter Cat&#x27;s cards or their total."),
-        (round_data("Ann", Ben="Q9", Cat=2), "&#x27;Q9&#x27; is not a card"),
-        (round_data("Ann", Ben=1, Cat=-3), "must be a whole number"),
-        ({**round_data("Ann", Ben=1, Cat=2), "cards_2": "*7"}, "not both"),
-        (round_data("Zed", Ben=1, Cat=2), "Pick the player who went out"),
+        (round_form("", Ben=1, Cat=2), "Tap the player who went out."),
+        (round_form("Ann", Ben=1), "Enter Cat&#x27;s cards or their total."),
+        (round_form("Ann", Ben="Q9", Cat=2), "&#x27;Q9&#x27; is not a card"),
+        (round_form("Ann", Ben=1, Cat=-3), "must be a whole number"),
+        ({**round_form("Ann", Ben=1, Cat=2), "cards_2": "*7"}, "not both"),
+        (round_form("Zed", Ben=1, Cat=2), "Pick the player who went out"),
     ],
 )
 def test_bad_rounds_get_a_specific_message_and_change_nothing(crew_client, game, data, message):
@@ -117,7 +106,7 @@ def test_bad_rounds_get_a_specific_message_and_change_nothing(crew_client, game,
 def test_a_resent_round_is_stored_once(crew_client, game):
     client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    data = round_data("Ann", request_key="abc123", Ben=5, Cat=6)
+    data = round_form("Ann", request_key="abc123", Ben=5, Cat=6)
     client.post(url, data, **HTMX)
     client.post(url, data, **HTMX)
     assert Round.objects.count() == 1
@@ -126,7 +115,7 @@ def test_a_resent_round_is_stored_once(crew_client, game):
 def test_reaching_the_target_ends_the_game_with_a_winner_and_rematch(crew_client, game):
     client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    client.post(url, round_data("Ann", Ben="W W W", Cat="W +2".replace("+2", "*+2")), **HTMX)
+    client.post(url, round_form("Ann", Ben="W W W", Cat="W +2".replace("+2", "*+2")), **HTMX)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
@@ -142,28 +131,28 @@ def test_reaching_the_target_ends_the_game_with_a_winner_and_rematch(crew_client
 def test_a_round_after_the_end_is_refused(crew_client, game):
     client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    client.post(url, round_data("Ann", Ben=150, Cat=60), **HTMX)
-    response = client.post(url, round_data("Ben", number=2, Ann=1, Cat=2), **HTMX)
+    client.post(url, round_form("Ann", Ben=150, Cat=60), **HTMX)
+    response = client.post(url, round_form("Ben", number=2, Ann=1, Cat=2), **HTMX)
     assert response.status_code == 422
     assert "after the game ended" in response.content.decode()
     assert Round.objects.count() == 1
 
 
-def test_lowest_mode_shares_an_equal_win(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], scoring="lowest", target=50)
+@pytest.mark.game(scoring="lowest", target=50)
+def test_lowest_mode_shares_an_equal_win(crew_client, game):
+    client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    client.post(url, round_data("Ann", Ben=30, Cat=10), **HTMX)
-    client.post(url, round_data("Cat", number=2, Ann=10, Ben=25), **HTMX)
+    client.post(url, round_form("Ann", Ben=30, Cat=10), **HTMX)
+    client.post(url, round_form("Cat", number=2, Ann=10, Ben=25), **HTMX)
     text = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert "Shared win: Ann and Cat" in text
 
 
-def test_lowest_mode_says_how_far_each_player_is_from_the_target_that_ends_it(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], scoring="lowest", target=100)
+@pytest.mark.game(scoring="lowest", target=100)
+def test_lowest_mode_says_how_far_each_player_is_from_the_target_that_ends_it(crew_client, game):
+    client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    client.post(url, round_data("Ann", Ben=30, Cat=10), **HTMX)
+    client.post(url, round_form("Ann", Ben=30, Cat=10), **HTMX)
     page = reverse("games:game_detail", args=[game.pk])
     text = client.get(page).content.decode()
     assert "100 before the target" in text  # Ann, who leads: farthest from the end
@@ -176,12 +165,12 @@ def test_lowest_mode_says_how_far_each_player_is_from_the_target_that_ends_it(cr
 def test_editing_a_past_round_rescores_the_game(crew_client, game):
     client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    client.post(url, round_data("Ann", Ben=5, Cat=6), **HTMX)
-    client.post(url, round_data("Ben", number=2, Ann=7, Cat=8), **HTMX)
+    client.post(url, round_form("Ann", Ben=5, Cat=6), **HTMX)
+    client.post(url, round_form("Ben", number=2, Ann=7, Cat=8), **HTMX)
     edit = reverse("games:round_change", args=[game.pk, 1])
     form = client.get(edit).content.decode()
     assert 'value="5"' in form
-    response = client.post(edit, round_data("Cat", Ann=20, Ben=30))
+    response = client.post(edit, round_form("Cat", Ann=20, Ben=30))
     assert response.status_code == 302
     first = Round.objects.get(number=1)
     assert first.winner.name == "Cat"
@@ -193,10 +182,10 @@ def test_editing_a_past_round_rescores_the_game(crew_client, game):
 def test_an_edit_that_breaks_the_deck_is_refused(crew_client, game):
     client, _ = crew_client
     client.post(
-        reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=5, Cat=6), **HTMX
+        reverse("games:round_create", args=[game.pk]), round_form("Ann", Ben=5, Cat=6), **HTMX
     )
     edit = reverse("games:round_change", args=[game.pk, 1])
-    response = client.post(edit, round_data("Ann", Ben="X X X", Cat="X X"))
+    response = client.post(edit, round_form("Ann", Ben="X X X", Cat="X X"))
     assert response.status_code == 422
     assert "only four" in response.content.decode()
     assert Round.objects.get().hands.get(player__name="Ben").points == 5
@@ -205,7 +194,7 @@ def test_an_edit_that_breaks_the_deck_is_refused(crew_client, game):
 def test_delete_last_round_and_undo(crew_client, game):
     client, _ = crew_client
     client.post(
-        reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=5, Cat=6), **HTMX
+        reverse("games:round_create", args=[game.pk]), round_form("Ann", Ben=5, Cat=6), **HTMX
     )
     response = client.post(reverse("games:round_delete", args=[game.pk]), {"number": 1}, **HTMX)
     assert Round.objects.count() == 0
@@ -237,7 +226,7 @@ def test_pick_dealer_and_the_deal_moves_left(crew_client, game):
     game.refresh_from_db()
     assert game.first_dealer.name == "Cat"
     response = client.post(
-        reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=1, Cat=2), **HTMX
+        reverse("games:round_create", args=[game.pk]), round_form("Ann", Ben=1, Cat=2), **HTMX
     )
     assert "<strong>Ann</strong> deals round 2" in response.content.decode()
 
@@ -312,8 +301,8 @@ def test_new_game_refusals_start_nothing(crew_client, extra, message):
     assert Game.objects.count() == 0
 
 
-def test_live_page_opens_without_login_and_answers_304_when_unchanged(client, db):
-    game = GameFactory(players=["Ann", "Ben"])
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_live_page_opens_without_login_and_answers_304_when_unchanged(client, game):
     live = reverse("live:live_board", args=[game.share_token])
     first = client.get(live, **HTMX)
     assert first.status_code == 200
@@ -322,16 +311,14 @@ def test_live_page_opens_without_login_and_answers_304_when_unchanged(client, db
     etag = first["ETag"]
     again = client.get(live, HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert again.status_code == 304
-    from scorekeeper.games.services import round_record
-
-    round_record(game=game, winner="Ann", hands={"Ben": 9})
+    play_round(game, "Ann", Ben=9)
     changed = client.get(live, HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert changed.status_code == 200
     assert changed["ETag"] != etag
 
 
-def test_the_live_page_has_no_controls_that_change_anything(client, db):
-    game = GameFactory(players=["Ann", "Ben"])
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_the_live_page_has_no_controls_that_change_anything(client, game):
     text = client.get(reverse("live:live", args=[game.share_token])).content.decode()
     # The page's only form is the footer's language switcher: it changes the viewer's pages.
     main = text.split('id="main"')[1].split('<footer class="site-footer">')[0]
@@ -339,15 +326,13 @@ def test_the_live_page_has_no_controls_that_change_anything(client, db):
     assert "every 4s" in text
 
 
-def test_a_game_over_is_polled_quickly_for_a_while_then_slowly(client, db):
+@pytest.mark.game(players=["Ann", "Ben"], target=100)
+def test_a_game_over_is_polled_quickly_for_a_while_then_slowly(client, game):
     """Issue 26, defect 10: the watchers follow a rematch within the usual 4 s for a while
     after the end; a game long over is polled every 12 s, and a watcher that only ever got
     304s is told the slower pace (the ETag names it)."""
-    from scorekeeper.games.services import round_record
-
-    game = GameFactory(players=["Ann", "Ben"], target=100)
     live = reverse("live:live_board", args=[game.share_token])
-    round_record(game=game, winner="Ann", hands={"Ben": 120})
+    play_round(game, "Ann", Ben=120)
     just_over = client.get(live, **HTMX)
     assert "Ann wins!" in just_over.content.decode()
     assert 'hx-trigger="every 4s"' in just_over.content.decode()
@@ -388,12 +373,10 @@ def test_the_share_qr_code_is_an_svg(crew_client, game):
 
 @pytest.mark.parametrize("rounds", [1, 12])
 def test_page_queries_do_not_grow_with_rounds(crew_client, game, rounds, django_assert_num_queries):
-    from scorekeeper.games.services import round_record
-
     client, _ = crew_client
     for number in range(rounds):
         loser = "Ben" if number % 2 == 0 else "Ann"
-        round_record(game=game, winner=["Ann", "Ben"][number % 2], hands={loser: 1, "Cat": 1})
+        play_round(game, ["Ann", "Ben"][number % 2], Cat=1, **{loser: 1})
     client.get("/")  # the first request of a session stores the current crew in it
     # The session, the user, the game row with its crew (the membership checked in the same
     # query); this version is new, so the game is read whole (the game, its seats, rounds and
@@ -479,7 +462,7 @@ def test_the_tables_live_link_follows_it_into_the_rematch(crew_client, game):
     client, _ = crew_client
     link = game.share_token
     live = reverse("live:live_board", args=[link])
-    client.post(reverse("games:round_create", args=[game.pk]), round_data("Ann", Ben=150, Cat=60))
+    client.post(reverse("games:round_create", args=[game.pk]), round_form("Ann", Ben=150, Cat=60))
     over = client.get(live, **HTMX)
     assert "Ann wins!" in over.content.decode()
     assert "every 4s" in over.content.decode()  # just over: the rematch is followed at once

@@ -12,19 +12,16 @@ from scorekeeper.gamefiles.files import import_file
 from scorekeeper.games.models import Game, Round
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.services import locked_game, round_delete_last, round_restore
-from tests.factories import GameFactory, entry_of
-from tests.games.test_table import HTMX, round_data
+from tests.factories import entry_of, play_round, round_form
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+pytestmark = pytest.mark.game(edition="kitty", target=200)
 
 
-@pytest.fixture
-def game(crew_client):
-    _, crew = crew_client
-    return GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="kitty", target=200)
-
-
-def save(client, game, went_out_on, number=1, **hands):
-    data = round_data("Ann", number=number, **(hands or {"Ben": 5, "Cat": 6}))
-    data["went_out_on"] = went_out_on
+def save(client, game, went_out_on, number=1):
+    """Round ``number`` posted from the table's form, Ann out on ``went_out_on``."""
+    data = round_form("Ann", number, went_out_on=went_out_on, Ben=5, Cat=6)
     return client.post(reverse("games:round_create", args=[game.pk]), data, **HTMX)
 
 
@@ -58,7 +55,7 @@ def test_the_edit_page_preselects_the_stored_card_and_an_edit_changes_it(crew_cl
     text = client.get(url).content.decode()
     assert re.search(r'name="went_out_on" value="\+2"[^>]*checked', text)
     assert not re.search(r'name="went_out_on" value="other"[^>]*checked', text)
-    data = round_data("Ann", Ben=5, Cat=6)
+    data = round_form("Ann", Ben=5, Cat=6)
     data.update(went_out_on="+4", version=1)
     assert client.post(url, data).status_code == 302
     assert Round.objects.get(game=game).went_out_on == "+4"
@@ -67,7 +64,7 @@ def test_the_edit_page_preselects_the_stored_card_and_an_edit_changes_it(crew_cl
 def test_an_edit_from_a_form_without_the_card_keeps_it(crew_client, game):
     client, _ = crew_client
     save(client, game, "+2")
-    data = round_data("Ann", Ben=7, Cat=6)
+    data = round_form("Ann", Ben=7, Cat=6)
     data.update(went_out_on="", version=1)
     assert client.post(reverse("games:round_change", args=[game.pk, 1]), data).status_code == 302
     stored = Round.objects.get(game=game)
@@ -137,16 +134,12 @@ def test_round_record_and_round_edit_store_and_change_the_card(game):
 
 def test_a_card_no_round_ends_on_is_refused_by_the_services_and_changes_nothing(game):
     from scorekeeper.domain import RuleError
-    from scorekeeper.games.services import round_edit, round_record
+    from scorekeeper.games.services import round_edit
 
-    with (
-        pytest.raises(RuleError, match="'\\+3' is not a card a round ends on"),
-        locked_game(game_id=game.pk, crew=game.crew) as locked,
-    ):
-        round_record(game=locked, winner="Ann", hands={"Ben": 1, "Cat": 2}, went_out_on="+3")
+    with pytest.raises(RuleError, match="'\\+3' is not a card a round ends on"):
+        play_round(game, "Ann", went_out_on="+3", Ben=1, Cat=2)
     assert not Round.objects.filter(game=game).exists()
-    with locked_game(game_id=game.pk, crew=game.crew) as locked:
-        round_record(game=locked, winner="Ann", hands={"Ben": 1, "Cat": 2}, went_out_on="+2")
+    play_round(game, "Ann", went_out_on="+2", Ben=1, Cat=2)
     with (
         pytest.raises(RuleError, match="not a card a round ends on"),
         locked_game(game_id=game.pk, crew=game.crew) as locked,

@@ -13,27 +13,11 @@ from scorekeeper.games.services import (
     locked_game,
     round_delete_last,
     round_edit,
-    round_record,
 )
 from scorekeeper.pwa import KEEP_HEADER
-from tests.factories import GameFactory
+from tests.factories import play_round, round_form
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def game(crew_client):
-    _, crew = crew_client
-    return GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], target=500)
-
-
-def post_data(winner, number, request_key="", version="", **hands):
-    data = {"winner": winner, "number": number, "request_key": request_key, "version": version}
-    for index, name in enumerate(["Ann", "Ben", "Cat"]):
-        hand = hands.get(name)
-        data[f"cards_{index}"] = hand if isinstance(hand, str) else ""
-        data[f"total_{index}"] = str(hand) if isinstance(hand, int) else ""
-    return data
 
 
 @pytest.fixture
@@ -50,26 +34,19 @@ def scoring_calls(monkeypatch):
     return calls
 
 
-def save(game, crew, number, winner="Ann", **hands):
-    with locked_game(crew=crew, game_id=game.pk) as locked:
-        return round_record(
-            game=locked, number=number, winner=winner, hands=hands or {"Ben": 5, "Cat": 6}
-        )
-
-
 # transactional_db: the view's transaction is a real one, as in production (inside a test's
 # transaction it would add a SAVEPOINT and a RELEASE that production never runs).
 def test_a_round_post_is_at_most_12_queries_and_one_scoring(
     transactional_db, crew_client, game, scoring_calls, django_assert_max_num_queries
 ):
-    client, crew = crew_client
-    save(game, crew, 1)
-    save(game, crew, 2, winner="Ben", Ann=3, Cat=4)
+    client, _ = crew_client
+    play_round(game, "Ann", number=1, Ben=5, Cat=6)
+    play_round(game, "Ben", number=2, Ann=3, Cat=4)
     client.get("/")  # the first request of a session stores the current crew
     scoring_calls.clear()
     url = reverse("games:round_create", args=[game.pk])
     with django_assert_max_num_queries(12):
-        response = client.post(url, post_data("Cat", 3, Ann=7, Ben="*7 W"), **HTMX)
+        response = client.post(url, round_form("Cat", 3, Ann=7, Ben="*7 W"), **HTMX)
     assert response.status_code == 200
     assert len(scoring_calls) == 1
     assert Round.objects.filter(game=game).count() == 3
@@ -78,20 +55,20 @@ def test_a_round_post_is_at_most_12_queries_and_one_scoring(
 def test_a_round_edit_post_is_at_most_12_queries_and_one_scoring(
     transactional_db, crew_client, game, scoring_calls, django_assert_max_num_queries
 ):
-    client, crew = crew_client
-    save(game, crew, 1)
+    client, _ = crew_client
+    play_round(game, "Ann", number=1, Ben=5, Cat=6)
     client.get("/")
     scoring_calls.clear()
     url = reverse("games:round_change", args=[game.pk, 1])
     with django_assert_max_num_queries(12):
-        response = client.post(url, post_data("Ben", 1, version=1, Ann=9, Cat=1))
+        response = client.post(url, round_form("Ben", 1, version=1, Ann=9, Cat=1))
     assert response.status_code == 302
     assert len(scoring_calls) == 1
     assert Round.objects.get(game=game).winner.name == "Ben"
 
 
 def test_conflict_checks_add_no_query_per_round(crew_client, game, django_assert_num_queries):
-    client, crew = crew_client
+    client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
     client.get("/")
     counts = []
@@ -100,19 +77,19 @@ def test_conflict_checks_add_no_query_per_round(crew_client, game, django_assert
         from django.test.utils import CaptureQueriesContext
 
         with CaptureQueriesContext(connection) as context:
-            response = client.post(url, post_data("Ann", number, Ben=1, Cat=1), **HTMX)
+            response = client.post(url, round_form("Ann", number, Ben=1, Cat=1), **HTMX)
         assert response.status_code == 200
         counts.append(len(context))
     assert counts[0] == counts[1] == counts[2]
 
 
 def test_a_round_number_already_saved_is_refused_with_who_and_the_entry_kept(crew_client, game):
-    client, crew = crew_client
+    client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    first = client.post(url, post_data("Ann", 1, request_key="phone-a", Ben=5, Cat=6), **HTMX)
+    first = client.post(url, round_form("Ann", 1, request_key="phone-a", Ben=5, Cat=6), **HTMX)
     assert first.status_code == 200
     username = Round.objects.get().created_by.get_username()
-    second = client.post(url, post_data("Ben", 1, request_key="phone-b", Ann=40, Cat=2), **HTMX)
+    second = client.post(url, round_form("Ben", 1, request_key="phone-b", Ann=40, Cat=2), **HTMX)
     assert second.status_code == 409
     text = second.content.decode()
     assert "Round 1 was already saved from another phone at" in text
@@ -122,7 +99,7 @@ def test_a_round_number_already_saved_is_refused_with_who_and_the_entry_kept(cre
     assert 'name="number" value="2"' in text
     assert Round.objects.count() == 1
     # One tap saves it as the next round, on purpose.
-    third = client.post(url, post_data("Ben", 2, request_key="phone-b", Ann=40, Cat=2), **HTMX)
+    third = client.post(url, round_form("Ben", 2, request_key="phone-b", Ann=40, Cat=2), **HTMX)
     assert third.status_code == 200
     assert list(Round.objects.values_list("number", flat=True)) == [1, 2]
 
@@ -130,10 +107,10 @@ def test_a_round_number_already_saved_is_refused_with_who_and_the_entry_kept(cre
 def test_a_resent_request_returns_the_stored_round_even_after_an_edit(crew_client, game):
     client, _ = crew_client
     url = reverse("games:round_create", args=[game.pk])
-    original = post_data("Ann", 1, request_key="key-1", Ben=5, Cat=6)
+    original = round_form("Ann", 1, request_key="key-1", Ben=5, Cat=6)
     client.post(url, original, **HTMX)
     edit = reverse("games:round_change", args=[game.pk, 1])
-    assert client.post(edit, post_data("Ann", 1, version=1, Ben=50, Cat=6)).status_code == 302
+    assert client.post(edit, round_form("Ann", 1, version=1, Ben=50, Cat=6)).status_code == 302
     late = client.post(url, original, **HTMX)
     assert late.status_code == 200
     assert Round.objects.count() == 1
@@ -145,10 +122,10 @@ def test_a_resent_request_returns_the_stored_round_even_after_an_edit(crew_clien
 
 def test_an_edit_keeps_the_rounds_creation_time_and_author(crew_client, game):
     client, _ = crew_client
-    client.post(reverse("games:round_create", args=[game.pk]), post_data("Ann", 1, Ben=5, Cat=6))
+    client.post(reverse("games:round_create", args=[game.pk]), round_form("Ann", 1, Ben=5, Cat=6))
     before = Round.objects.get()
     edit = reverse("games:round_change", args=[game.pk, 1])
-    client.post(edit, post_data("Ben", 1, version=1, Ann=3, Cat=6))
+    client.post(edit, round_form("Ben", 1, version=1, Ann=3, Cat=6))
     after = Round.objects.get()
     assert (after.pk, after.created_at, after.created_by_id) == (
         before.pk,
@@ -159,10 +136,10 @@ def test_an_edit_keeps_the_rounds_creation_time_and_author(crew_client, game):
 
 def test_a_stale_edit_is_refused_with_what_changed(crew_client, game):
     client, _ = crew_client
-    client.post(reverse("games:round_create", args=[game.pk]), post_data("Ann", 1, Ben=40, Cat=6))
+    client.post(reverse("games:round_create", args=[game.pk]), round_form("Ann", 1, Ben=40, Cat=6))
     edit = reverse("games:round_change", args=[game.pk, 1])
-    assert client.post(edit, post_data("Ann", 1, version=1, Ben=45, Cat=6)).status_code == 302
-    stale = client.post(edit, post_data("Ann", 1, version=1, Ben=10, Cat=6))
+    assert client.post(edit, round_form("Ann", 1, version=1, Ben=45, Cat=6)).status_code == 302
+    stale = client.post(edit, round_form("Ann", 1, version=1, Ben=10, Cat=6))
     assert stale.status_code == 409
     text = stale.content.decode()
     assert "changed on another phone" in text
@@ -172,9 +149,9 @@ def test_a_stale_edit_is_refused_with_what_changed(crew_client, game):
 
 
 def test_delete_last_names_its_round_so_a_repeat_deletes_nothing(crew_client, game):
-    client, crew = crew_client
-    save(game, crew, 1)
-    save(game, crew, 2, winner="Ben", Ann=3, Cat=4)
+    client, _ = crew_client
+    play_round(game, "Ann", number=1, Ben=5, Cat=6)
+    play_round(game, "Ben", number=2, Ann=3, Cat=4)
     url = reverse("games:round_delete", args=[game.pk])
     assert client.post(url, {"number": 2}, **HTMX).status_code == 200
     again = client.post(url, {"number": 2}, **HTMX)
@@ -185,7 +162,7 @@ def test_delete_last_names_its_round_so_a_repeat_deletes_nothing(crew_client, ga
 
 def test_undo_is_shown_to_a_second_phone_and_gone_after_the_next_round(crew_client, game, client):
     phone_a, crew = crew_client
-    save(game, crew, 1)
+    play_round(game, "Ann", number=1, Ben=5, Cat=6)
     phone_a.post(reverse("games:round_delete", args=[game.pk]), {"number": 1})
     # A second phone (another member of the crew) sees the undo too.
     from tests.factories import MembershipFactory
@@ -194,28 +171,28 @@ def test_undo_is_shown_to_a_second_phone_and_gone_after_the_next_round(crew_clie
     client.force_login(other)
     page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert "Undo delete" in page and "Round 1 deleted" in page
-    save(game, crew, 1, winner="Cat", Ann=1, Ben=1)
+    play_round(game, "Cat", number=1, Ann=1, Ben=1)
     page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
     assert "Undo delete" not in page
 
 
 def test_undo_is_refused_once_a_round_took_the_number(crew_client, game):
-    client, crew = crew_client
-    save(game, crew, 1)
+    client, _ = crew_client
+    play_round(game, "Ann", number=1, Ben=5, Cat=6)
     response = client.post(reverse("games:round_delete", args=[game.pk]), {"number": 1}, **HTMX)
     deletion = response.content.decode().split('name="deletion" value="')[1].split('"')[0]
-    save(game, crew, 1, winner="Cat", Ann=1, Ben=1)
+    play_round(game, "Cat", number=1, Ann=1, Ben=1)
     undo = client.post(reverse("games:round_undo", args=[game.pk]), {"deletion": deletion}, **HTMX)
     assert undo.status_code == 409
     assert Round.objects.get().winner.name == "Cat"
 
 
 def test_the_audit_trail_says_who_changed_what(crew_client, game):
-    client, crew = crew_client
-    client.post(reverse("games:round_create", args=[game.pk]), post_data("Ann", 1, Ben=40, Cat=6))
+    client, _ = crew_client
+    client.post(reverse("games:round_create", args=[game.pk]), round_form("Ann", 1, Ben=40, Cat=6))
     client.post(
         reverse("games:round_change", args=[game.pk, 1]),
-        post_data("Ann", 1, version=1, Ben=45, Cat=6),
+        round_form("Ann", 1, version=1, Ben=45, Cat=6),
     )
     client.post(reverse("games:round_delete", args=[game.pk]), {"number": 1})
     user = Round.history.first().history_user.get_username()
@@ -229,22 +206,22 @@ def test_the_audit_trail_says_who_changed_what(crew_client, game):
 def test_saving_an_unchanged_edit_changes_and_records_nothing(crew_client, game):
     """Issue 26, defect 11: no "Round 1 changed by …: no change in points" for a Save of an
     edit page left as it was; the board says nothing was changed."""
-    client, crew = crew_client
-    save(game, crew, 1, Ben="7 7 W", Cat=6)
+    client, _ = crew_client
+    play_round(game, "Ann", number=1, Ben="7 7 W", Cat=6)
     game_version = Game.objects.get(pk=game.pk).version
     edit = reverse("games:round_change", args=[game.pk, 1])
     # As the edit page sends it back: the cards as stored, the total as typed.
-    response = client.post(edit, post_data("Ann", 1, version=1, Ben="*7 *7 W", Cat=6), follow=True)
+    response = client.post(edit, round_form("Ann", 1, version=1, Ben="*7 *7 W", Cat=6), follow=True)
     assert response.redirect_chain == [(reverse("games:game_detail", args=[game.pk]), 302)]
     assert "Nothing to save: round 1 already reads like this." in response.content.decode()
     assert Round.objects.get().version == 1
     assert Game.objects.get(pk=game.pk).version == game_version
     assert [r.history_type for r in Round.history.all()] == ["+"]
     # Typed as the keypad types them (colourless 7s), the cards are the same cards.
-    client.post(edit, post_data("Ann", 1, version=1, Ben="7 W 7", Cat=6))
+    client.post(edit, round_form("Ann", 1, version=1, Ben="7 W 7", Cat=6))
     assert Round.history.count() == 1 and Round.objects.get().version == 1
     # A real change is still saved and recorded.
-    client.post(edit, post_data("Ann", 1, version=1, Ben="*7 *7 W", Cat=7))
+    client.post(edit, round_form("Ann", 1, version=1, Ben="*7 *7 W", Cat=7))
     assert Round.objects.get().version == 2
     assert describe_change(Round.history.order_by("history_id").last()).endswith(": Cat 6 → 7.")
 
@@ -252,21 +229,21 @@ def test_saving_an_unchanged_edit_changes_and_records_nothing(crew_client, game)
 def test_an_unchanged_edit_of_a_round_stored_without_its_card_changes_nothing(crew_client, game):
     """The edit page shows "Another card" for a round stored without the card it ended on
     (an imported one); saving it as it is is not a change, and a real change keeps it unsaid."""
-    client, crew = crew_client
-    save(game, crew, 1, Ben=7, Cat=6)
+    client, _ = crew_client
+    play_round(game, "Ann", number=1, Ben=7, Cat=6)
     assert Round.objects.get().went_out_on == ""
     edit = reverse("games:round_change", args=[game.pk, 1])
     form = client.get(edit).content.decode()
     assert re.search(r'<input[^>]*value="other"[^>]*checked', form)
     # As the edit page sends it back: "Another card" picked.
-    as_shown = {**post_data("Ann", 1, version=1, Ben=7, Cat=6), "went_out_on": "other"}
+    as_shown = {**round_form("Ann", 1, version=1, Ben=7, Cat=6), "went_out_on": "other"}
     response = client.post(edit, as_shown, follow=True)
     assert "Nothing to save: round 1 already reads like this." in response.content.decode()
     assert Round.objects.get().version == 1 and Round.history.count() == 1
     client.post(edit, {**as_shown, "total_1": "8"})
     changed = Round.objects.get()
     assert changed.version == 2 and changed.went_out_on == ""
-    client.post(edit, {**post_data("Ann", 1, version=2, Ben=8, Cat=6), "went_out_on": "+2"})
+    client.post(edit, {**round_form("Ann", 1, version=2, Ben=8, Cat=6), "went_out_on": "+2"})
     assert Round.objects.get().went_out_on == "+2"
 
 
@@ -275,10 +252,10 @@ def test_the_workers_own_fetch_of_a_page_leaves_the_message_for_the_reader(crew_
     """A flaky browser run: the service worker kept a page (sw.js keep()) between the save's
     redirect and the board, and that page used up "Nothing to save…". Its fetch carries
     pwa.KEEP_HEADER and gets no message; the reader's next page gets it."""
-    client, crew = crew_client
-    save(game, crew, 1, Ben="7 7 W", Cat=6)
+    client, _ = crew_client
+    play_round(game, "Ann", number=1, Ben="7 7 W", Cat=6)
     edit = reverse("games:round_change", args=[game.pk, 1])
-    client.post(edit, post_data("Ann", 1, version=1, Ben="*7 *7 W", Cat=6))
+    client.post(edit, round_form("Ann", 1, version=1, Ben="*7 *7 W", Cat=6))
     args = [game.pk] if page == "games:game_detail" else []
     kept = client.get(reverse(page, args=args), headers={KEEP_HEADER: "1"})
     assert kept.status_code == 200 and "Nothing to save" not in kept.content.decode()
@@ -288,10 +265,9 @@ def test_the_workers_own_fetch_of_a_page_leaves_the_message_for_the_reader(crew_
     assert "Nothing to save" not in again
 
 
-def test_the_service_writes_nothing_for_an_unchanged_edit(db):
-    game = GameFactory(players=["Ann", "Ben"])
-    with locked_game(crew=game.crew, game_id=game.pk) as locked:
-        round_record(game=locked, number=1, winner="Ann", hands={"Ben": 3}, went_out_on="+2")
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_the_service_writes_nothing_for_an_unchanged_edit(game):
+    play_round(game, "Ann", number=1, went_out_on="+2", Ben=3)
     with locked_game(crew=game.crew, game_id=game.pk) as locked:
         saved = round_edit(game=locked, number=1, version=1, winner="Ann", hands={"Ben": 3})
     assert saved.unchanged and saved.board.scored.totals["Ann"] == 3
@@ -309,19 +285,16 @@ def test_the_service_writes_nothing_for_an_unchanged_edit(db):
     assert Round.objects.get().went_out_on == "+4" and Round.history.count() == 2
 
 
-def test_services_refuse_stale_writes_without_writing(db):
-    game = GameFactory(players=["Ann", "Ben"])
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_services_refuse_stale_writes_without_writing(game):
     crew = game.crew
-    with locked_game(crew=crew, game_id=game.pk) as locked:
-        round_record(game=locked, number=1, winner="Ann", hands={"Ben": 3})
-    refused = pytest.raises(Conflict, match="Round 1 was already saved")
-    with refused, locked_game(crew=crew, game_id=game.pk) as locked:
-        round_record(game=locked, number=1, winner="Ben", hands={"Ann": 3})
+    play_round(game, "Ann", number=1, Ben=3)
+    with pytest.raises(Conflict, match="Round 1 was already saved"):
+        play_round(game, "Ben", number=1, Ann=3)
     stale = pytest.raises(Conflict, match="changed on another phone")
     with stale, locked_game(crew=crew, game_id=game.pk) as locked:
         round_edit(game=locked, number=1, version=7, winner="Ben", hands={"Ann": 3})
-    with locked_game(crew=crew, game_id=game.pk) as locked:
-        round_record(game=locked, number=2, winner="Ann", hands={"Ben": 1})
+    play_round(game, "Ann", number=2, Ben=1)
     not_last = pytest.raises(Conflict, match="no longer the last round")
     with not_last, locked_game(crew=crew, game_id=game.pk) as locked:
         round_delete_last(game=locked, number=1)
@@ -334,15 +307,15 @@ def test_the_polled_live_board_is_rendered_once_per_version(
 ):
     from django.test import Client
 
-    _, crew = crew_client
-    save(game, crew, 1)
+    _, _ = crew_client
+    play_round(game, "Ann", number=1, Ben=5, Cat=6)
     url = reverse("live:live_board", args=[game.share_token])
     first = Client().get(url)
     with django_assert_num_queries(1):  # another watcher: the stamp, then the rendered board
         second = Client().get(url)
     assert second.status_code == 200 and second.content == first.content
     assert second["ETag"] == first["ETag"]
-    save(game, crew, 2, winner="Ben", Ann=7, Cat=8)
+    play_round(game, "Ben", number=2, Ann=7, Cat=8)
     third = Client().get(url)
     assert third["ETag"] != first["ETag"]
     assert "Rounds played: 2" in third.content.decode()

@@ -4,8 +4,9 @@ from typing import Any
 
 from django.core.management import call_command
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.gamefiles.files import import_game
-from scorekeeper.games.models import Crew, Game
+from scorekeeper.games.models import Game
 from scorekeeper.games.signals import game_changed
 from tests.factories import MembershipFactory
 

@@ -5,7 +5,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
-from scorekeeper.games.models import Crew, Game, GameNight, Player, Round
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game, Round
+from scorekeeper.nights.models import GameNight
+from scorekeeper.roster.models import Player
 from tests.factories import CrewFactory
 from tests.games.test_commands import GAME, REFUSALS
 from tests.history.conftest import make_game

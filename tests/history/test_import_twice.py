@@ -9,9 +9,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.gamefiles.files import import_file
 from scorekeeper.gamefiles.trash import game_delete, game_restore
-from scorekeeper.games.models import Crew, Game
+from scorekeeper.games.models import Game
 from scorekeeper.games.services import locked_game
 from scorekeeper.history.models import Rating, SeatResult
 from tests.factories import CrewFactory, MembershipFactory, UserFactory

@@ -9,12 +9,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import DatabaseError
 
-from scorekeeper.games.models import Crew, Game
-from scorekeeper.games.services import locked_game, round_record
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game
 from scorekeeper.history import ratings
 from scorekeeper.history.models import Rating, SeatResult
 from scorekeeper.history.receivers import catch_up_pending
-from tests.factories import GameFactory
+from tests.factories import play_round
 from tests.games.test_commands import GAME
 from tests.history.test_ratings import from_scratch, stored
 from tests.history.test_stats import assert_results_match
@@ -91,16 +91,13 @@ def test_sending_the_file_again_after_a_lost_refresh_restores_the_ratings(
 
 
 @pytest.mark.django_db
+@pytest.mark.game(players=["Ann", "Ben"], target=50)
 def test_the_next_finished_game_restores_the_ratings(
-    crashed_import, django_capture_on_commit_callbacks
+    crashed_import, django_capture_on_commit_callbacks, game
 ):
     crew = crashed_import
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=50)
-    with (
-        django_capture_on_commit_callbacks(execute=True),
-        locked_game(game_id=game.pk, crew=crew) as locked,
-    ):
-        round_record(game=locked, winner="Ben", hands={"Ann": 60})
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(game, "Ben", Ann=60)
     assert not pending(crew)
     assert assert_results_match(crew) == 3
     assert stored(crew) == from_scratch(crew)

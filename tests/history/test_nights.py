@@ -3,7 +3,7 @@ import io
 
 import pytest
 
-from scorekeeper.games.models import GameNight
+from scorekeeper.nights.models import GameNight
 from tests.factories import CrewFactory
 from tests.history.conftest import make_game
 

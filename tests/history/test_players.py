@@ -6,8 +6,9 @@ import re
 import pytest
 from django.utils import timezone
 
-from scorekeeper.games.models import Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.history.models import Rating
+from scorekeeper.roster.models import Player
 from tests.factories import CrewFactory, PlayerFactory
 from tests.history.conftest import make_game
 from tests.history.test_ratings import from_scratch

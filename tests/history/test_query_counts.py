@@ -5,7 +5,9 @@ from django.db import connection
 from django.db.models import Count
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.games.models import Crew, Game, GameNight, Round
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game, Round
+from scorekeeper.nights.models import GameNight
 from tests.factories import UserFactory
 from tests.history.conftest import seed
 

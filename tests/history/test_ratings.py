@@ -11,12 +11,13 @@ from openskill.models import PlackettLuce
 
 from scorekeeper.domain import RuleError, scored_game
 from scorekeeper.gamefiles.trash import game_delete, game_restore
-from scorekeeper.games.models import Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.services import game_end, game_resume, locked_game, round_edit, round_record
 from scorekeeper.history import ratings
 from scorekeeper.history.models import Rating
-from tests.factories import GameFactory
+from scorekeeper.roster.models import Player
+from tests.factories import GameFactory, play_round
 from tests.history.conftest import make_game
 
 pytestmark = pytest.mark.django_db
@@ -68,11 +69,10 @@ def test_lowest_wins_ranks_the_lowest_total_first(crew, django_capture_on_commit
     assert rows["Ann"] > rows["Cat"] > rows["Ben"]
 
 
-def test_games_without_a_result_rate_nobody(crew, django_capture_on_commit_callbacks):
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=100)
+@pytest.mark.game(players=["Ann", "Ben"], target=100)
+def test_games_without_a_result_rate_nobody(crew, django_capture_on_commit_callbacks, game):
     with django_capture_on_commit_callbacks(execute=True):
-        with locked_game(game_id=game.pk, crew=crew) as locked:
-            round_record(game=locked, winner="Ann", hands={"Ben": 30})
+        play_round(game, "Ann", Ben=30)
         with locked_game(game_id=game.pk, crew=crew) as locked:
             game_end(game=locked, ending="no_result")
     assert not Rating.objects.exists()
@@ -212,8 +212,8 @@ def test_the_pages_print_a_rating_change_that_adds_up_with_one_minus_sign(
         assert not re.search(r"(?<![\w-])-\d", page.split("<main", 1)[-1].split("</main>")[0])
 
 
-def test_a_game_that_does_not_count_shows_no_rating_change(crew, member_client):
-    game = GameFactory(crew=crew, players=["Ann", "Ben"])
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_a_game_that_does_not_count_shows_no_rating_change(member_client, game):
     assert "Rating change" not in member_client.get(f"/games/{game.pk}/record/").content.decode()
 
 

@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.translation import template as template_i18n
 
-from scorekeeper.games.models import Challenge, Game, GameNight
+from scorekeeper.games.models import Challenge, Game
 from scorekeeper.history.models import Rating
+from scorekeeper.nights.models import GameNight
 from scorekeeper.nights.recap import (
     BiggestRound,
     ChallengeLine,

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.factories import CrewFactory
+from tests.factories import ChallengeFactory, CrewFactory, play_round
 from tests.history.conftest import make_game, store_game
 
 ROUNDS = [
@@ -12,26 +12,18 @@ ROUNDS = [
     ("Cat", {"Ann": 30, "Ben": "G+2 B5"}),
     ("Ann", {"Ben": 40, "Cat": "W+4"}),
 ]
-CHALLENGE = {
-    "challenger": "Ben",
-    "challenged": "Ann",
-    "colour": "R",
-    "hand": "R3 G4",
-    "guilty": True,
-    "drawer": "Ann",
-    "cards": 4,
-}
+# Ann passes the target of 150 in round 3 (Ann 159, Cat 55, Ben 0).
+pytestmark = pytest.mark.game(
+    target=150,
+    house_rules={"stack-draw": True, "uno-penalty": 4},
+    house_note="No 7-0.",
+    rounds=ROUNDS,
+)
 
 
-@pytest.fixture
-def game(crew):
-    return make_game(
-        crew,
-        ROUNDS,
-        target=150,
-        house_rules={"agreed": {"stack-draw": True, "uno-penalty": 4}, "note": "No 7-0."},
-        challenges=[CHALLENGE],
-    )
+def challenge_ann(game):
+    """Ben challenges Ann's Wild Draw Four, and she is guilty: she draws 4."""
+    ChallengeFactory(game=game, challenger="Ben", challenged="Ann", colour="R", guilty=True)
 
 
 @pytest.mark.django_db
@@ -48,6 +40,7 @@ def test_the_record_shows_every_round_with_running_totals(game, member_client):
 
 @pytest.mark.django_db
 def test_the_record_shows_standings_challenges_and_house_rules(game, member_client):
+    challenge_ann(game)
     response = member_client.get(f"/games/{game.pk}/record/")
     standings = [
         (r["place"], r["name"], r["total"]) for r in response.context["standings_table"].data
@@ -78,15 +71,15 @@ def test_the_chart_draws_a_line_per_player_and_the_target(game, member_client):
 
 
 @pytest.mark.django_db
-def test_a_game_in_play_links_to_the_live_scoreboard(crew, member_client):
-    game = make_game(crew, ROUNDS[:1], target=500)
+@pytest.mark.game(rounds=ROUNDS[:1])
+def test_a_game_in_play_links_to_the_live_scoreboard(game, member_client):
     text = member_client.get(f"/games/{game.pk}/record/").content.decode()
     assert f'href="/games/{game.pk}/"' in text and "Standings so far" in text
 
 
 @pytest.mark.django_db
-def test_a_game_without_rounds_still_opens(crew, member_client):
-    game = make_game(crew, [], target=500)
+@pytest.mark.game()
+def test_a_game_without_rounds_still_opens(game, member_client):
     response = member_client.get(f"/games/{game.pk}/record/")
     assert response.status_code == 200
     assert "No round has been played yet." in response.content.decode()
@@ -94,6 +87,7 @@ def test_a_game_without_rounds_still_opens(crew, member_client):
 
 @pytest.mark.django_db
 def test_the_record_tables_export_as_csv(game, member_client):
+    challenge_ann(game)
     response = member_client.get(f"/games/{game.pk}/record/?_export=csv&_table=rounds")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == [
@@ -124,15 +118,13 @@ def test_another_crews_game_is_not_found(member_client):
     assert member_client.get(f"/games/{game.pk}/export/").status_code == 404
 
 
-def test_the_record_shows_who_entered_and_changed_what(crew, member, member_client):
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_the_record_shows_who_entered_and_changed_what(crew, member, member_client, game):
     from django.urls import reverse
 
-    from scorekeeper.games.services import locked_game, round_edit, round_record
-    from tests.factories import GameFactory
+    from scorekeeper.games.services import locked_game, round_edit
 
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=500)
-    with locked_game(crew=crew, game_id=game.pk) as locked:
-        round_record(game=locked, number=1, winner="Ann", hands={"Ben": 40}, by=member)
+    play_round(game, "Ann", number=1, by=member, Ben=40)
     with locked_game(crew=crew, game_id=game.pk) as locked:
         round_edit(game=locked, number=1, version=1, winner="Ann", hands={"Ben": 45}, by=member)
     text = member_client.get(reverse("history:game_record", args=[game.pk])).content.decode()
@@ -149,21 +141,10 @@ def test_the_record_shows_who_entered_and_changed_what(crew, member, member_clie
 
 
 @pytest.mark.django_db
-def test_the_record_shows_the_card_a_round_ended_on(crew, member, member_client):
-    from scorekeeper.games.services import locked_game, round_record
-    from tests.factories import GameFactory
-
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], target=500)
+@pytest.mark.game(players=["Ann", "Ben"])
+def test_the_record_shows_the_card_a_round_ended_on(member, member_client, game):
     for number, went_out_on in ((1, "+4"), (2, "+2"), (3, "other"), (4, "")):
-        with locked_game(crew=crew, game_id=game.pk) as locked:
-            round_record(
-                game=locked,
-                number=number,
-                winner="Ann",
-                hands={"Ben": 5},
-                by=member,
-                went_out_on=went_out_on,
-            )
+        play_round(game, "Ann", number=number, by=member, went_out_on=went_out_on, Ben=5)
     text = member_client.get(f"/games/{game.pk}/record/").content.decode()
     assert "Ann out on a Wild Draw Four" in text and "Ann out on a Draw Two" in text
     assert text.count("Ann out<") == 2  # another card, or not told

@@ -10,12 +10,13 @@ from django.apps import apps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.models import Game, Player
+from scorekeeper.games.models import Game
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.history import records
 from scorekeeper.history.models import SeatResult
 from scorekeeper.history.records import Kind, Line
 from scorekeeper.nights.recap import recap_of
+from scorekeeper.roster.models import Player
 from tests.factories import CrewFactory, MembershipFactory, UserFactory
 from tests.history import records_model as model
 from tests.history.conftest import make_game, seed

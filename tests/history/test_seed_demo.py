@@ -8,12 +8,14 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.demo.games import DemoGame, DemoNight, game_length, night_starts
 from scorekeeper.domain import scored_game
 from scorekeeper.domain.evenings import evening_of
-from scorekeeper.games.models import Crew, Game, GameNight, Hand, Round
+from scorekeeper.games.models import Game, Hand, Round
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.history.models import SeatResult
+from scorekeeper.nights.models import GameNight
 
 
 def run(*args: str) -> str:

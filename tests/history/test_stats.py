@@ -15,12 +15,13 @@ from django.db import DatabaseError, transaction
 
 from scorekeeper.demo.games import demo_nights
 from scorekeeper.domain import hand_points, judge_challenge, scored_game
-from scorekeeper.games.models import COUNTED_ENDINGS, Game, Hand, Player, Round
+from scorekeeper.games.models import COUNTED_ENDINGS, Game, Hand, Round
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.signals import game_changed
 from scorekeeper.history import stats
 from scorekeeper.history.models import SeatResult
 from scorekeeper.referee.services import challenge_record
+from scorekeeper.roster.models import Player
 from tests.history.conftest import make_game, seed, store_game
 
 

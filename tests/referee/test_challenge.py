@@ -6,12 +6,15 @@ from django.urls import reverse
 
 from scorekeeper.domain.challenge import judge_by_answer
 from scorekeeper.gamefiles.files import export_game
-from scorekeeper.games.models import Challenge, Game, Hand, Player, Round
-from scorekeeper.games.services import store_round
+from scorekeeper.games.models import Challenge, Game, Hand, Round
 from scorekeeper.referee.services import challenge_record
-from tests.factories import GameFactory
+from scorekeeper.roster.models import Player
+from tests.factories import GameFactory, play_round
 
 from .conftest import HTMX
+
+# A Cheese Touch game of Ann, Ben and Cat: its own sheet bars no one from challenging.
+pytestmark = pytest.mark.game(edition="cheese-touch")
 
 
 def log_red(game, ann, ben, verdict, **extra):
@@ -290,9 +293,7 @@ def totals(game):
 
 def test_a_challenge_never_changes_the_scores(crew_client, game):
     client, _ = crew_client
-    ann, ben, cat = (seat.player for seat in game.seats.select_related("player"))
-    players = {p.name: p for p in (ann, ben, cat)}
-    store_round(game, 1, players, "Ann", {"Ben": 12, "Cat": 30}, None)
+    play_round(game, "Ann", Ben=12, Cat=30)
     before = totals(game)
     assert before["Ann"] == 42
     logged_post(client, game, colour="R", hand="R5")
@@ -410,15 +411,14 @@ def test_a_logged_challenge_with_an_unreadable_hand_still_shows_its_verdict(crew
 # --- Who may challenge: the sheet's rule, and a warning for anyone else -------------------------
 
 
-@pytest.fixture
-def classic_game(crew_client):
-    """A Classic game of three: unorules.org gives the challenge to the player who draws."""
-    return GameFactory(crew=crew_client[1], players=["Ann", "Ben", "Cat"], edition="classic")
+# A Classic game of three: unorules.org gives the challenge to the player who draws.
+CLASSIC = pytest.mark.game(edition="classic")
 
 
-def test_a_classic_game_form_asks_whether_the_challenger_had_to_draw(crew_client, classic_game):
+@CLASSIC
+def test_a_classic_game_form_asks_whether_the_challenger_had_to_draw(crew_client, game):
     client, _ = crew_client
-    url = reverse("referee:game_challenge", args=[classic_game.pk])
+    url = reverse("referee:game_challenge", args=[game.pk])
     text = client.get(url).content.decode()
     assert "Did the challenger have to draw the 4?" in text
     assert "No, someone else challenged" in text
@@ -436,9 +436,9 @@ def test_a_boxed_deck_logs_anyones_challenge_without_asking(crew_client, game):
     assert Challenge.objects.get().challenger.name == "Cat"
 
 
-def test_a_classic_game_warns_with_the_unorules_rule(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben", "Cat"], edition="classic")
+@CLASSIC
+def test_a_classic_game_warns_with_the_unorules_rule(crew_client, game):
+    client, _ = crew_client
     response = logged_post(client, game, challenger="Cat", drew="no", colour="R", held="no")
     assert response.status_code == 422
     assert "the Classic sheet (unorules.org) lets only that player challenge" in (
@@ -447,31 +447,33 @@ def test_a_classic_game_warns_with_the_unorules_rule(crew_client):
     assert not Challenge.objects.exists()
 
 
-def test_the_table_may_log_it_anyway_once_warned(crew_client, classic_game):
+@CLASSIC
+def test_the_table_may_log_it_anyway_once_warned(crew_client, game):
     client, _ = crew_client
     response = logged_post(
-        client, classic_game, challenger="Cat", drew="no", anyway="on", colour="R", held="yes"
+        client, game, challenger="Cat", drew="no", anyway="on", colour="R", held="yes"
     )
     assert response.status_code == 302
     challenge = Challenge.objects.get()
     assert challenge.challenger.name == "Cat" and challenge.guilty
 
 
-def test_the_question_must_be_answered_with_three_players(crew_client, classic_game):
+@CLASSIC
+def test_the_question_must_be_answered_with_three_players(crew_client, game):
     client, _ = crew_client
-    response = logged_post(client, classic_game, drew="", colour="R", held="yes")
+    response = logged_post(client, game, drew="", colour="R", held="yes")
     assert response.status_code == 422
     assert "Say whether the challenger was the player who had to draw the 4" in (
         response.content.decode()
     )
-    response = logged_post(client, classic_game, drew="maybe", colour="R", held="yes")
+    response = logged_post(client, game, drew="maybe", colour="R", held="yes")
     assert response.status_code == 422
     assert not Challenge.objects.exists()
 
 
-def test_with_two_players_the_challenger_always_had_to_draw(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], edition="classic")
+@pytest.mark.game(edition="classic", players=["Ann", "Ben"])
+def test_with_two_players_the_challenger_always_had_to_draw(crew_client, game):
+    client, _ = crew_client
     text = client.get(reverse("referee:game_challenge", args=[game.pk])).content.decode()
     assert "Did the challenger have to draw the 4?" not in text
     ids = seat_ids(game)
@@ -483,10 +485,10 @@ def test_with_two_players_the_challenger_always_had_to_draw(crew_client):
     assert Challenge.objects.get().challenger.name == "Ann"
 
 
-def test_the_service_refuses_another_challenger_unless_told_to_log_anyway(classic_game):
+@CLASSIC
+def test_the_service_refuses_another_challenger_unless_told_to_log_anyway(game):
     from scorekeeper.referee.services import OtherChallenger
 
-    game = classic_game
     ann, ben = (seat.player for seat in game.seats.order_by("number")[:2])
     verdict = judge_by_answer("R", True, game.edition)
     args = {"game": game, "challenger": ann, "challenged": ben, "colour": "R", "hand": ""}

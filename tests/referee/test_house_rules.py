@@ -4,6 +4,9 @@ from django.urls import reverse
 from scorekeeper.games.models import Game
 from tests.factories import GameFactory
 
+# A Cheese Touch game of Ann, Ben and Cat (its edition is the one the pages preselect).
+pytestmark = pytest.mark.game(edition="cheese-touch")
+
 
 def url(game):
     return reverse("referee:house_rules", args=[game.pk])
@@ -25,9 +28,9 @@ def test_the_page_offers_every_house_rule_and_a_note(crew_client, game):
     assert "Stacking Draw Twos and Wild Draw Fours" in text
 
 
-def test_the_form_shows_what_the_game_already_agreed(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, house_rules={"jump-in": True, "uno-penalty": 3}, house_note="x")
+@pytest.mark.game(house_rules={"jump-in": True, "uno-penalty": 3}, house_note="x")
+def test_the_form_shows_what_the_game_already_agreed(crew_client, game):
+    client, _ = crew_client
     text = client.get(url(game)).content.decode()
     assert 'id="id_jump_in" checked>' in text
     assert 'id="id_stack_draw">' in text
@@ -48,9 +51,9 @@ def test_saving_writes_the_rules_and_note_and_returns_to_the_game(crew_client, g
     assert game.house_note == "No +4 on +2"
 
 
-def test_unticking_everything_clears_the_rules(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, house_rules={"jump-in": True, "uno-penalty": 1}, house_note="n")
+@pytest.mark.game(house_rules={"jump-in": True, "uno-penalty": 1}, house_note="n")
+def test_unticking_everything_clears_the_rules(crew_client, game):
+    client, _ = crew_client
     assert client.post(url(game), {"uno_penalty": "", "house_note": ""}).status_code == 302
     game.refresh_from_db()
     assert game.house_rules == {}

@@ -50,9 +50,8 @@ def test_a_covered_question_still_gets_its_answer(client, db):
     assert 'id="best-title"' in text and "Playing to a different target" in text
 
 
-def test_from_a_game_the_page_offers_to_record_it_with_the_house_rule_ticked(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew)
+def test_from_a_game_the_page_offers_to_record_it_with_the_house_rule_ticked(crew_client, game):
+    client, _ = crew_client
     text = search_page(client, q="jump in", game=game.pk)
     assert NOT_COVERED in text
     assert f'action="/games/{game.pk}/house-note/"' in text
@@ -62,9 +61,9 @@ def test_from_a_game_the_page_offers_to_record_it_with_the_house_rule_ticked(cre
     )
 
 
-def test_recording_adds_a_line_to_the_house_note_and_switches_the_rule_on(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, house_rules={"stack-draw": True})
+@pytest.mark.game(house_rules={"stack-draw": True})
+def test_recording_adds_a_line_to_the_house_note_and_switches_the_rule_on(crew_client, game):
+    client, _ = crew_client
     game.house_note = "Youngest deals first."
     game.save(update_fields=["house_note"])
     response = record(
@@ -79,27 +78,24 @@ def test_recording_adds_a_line_to_the_house_note_and_switches_the_rule_on(crew_c
     assert "Recorded as a house rule for this game." in page
 
 
-def test_an_empty_note_is_refused_and_changes_nothing(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew)
+def test_an_empty_note_is_refused_and_changes_nothing(crew_client, game):
+    client, _ = crew_client
     response = record(client, game, note="   ", q="misdeal")
     assert response.status_code == 422
     assert "Write what the table agreed" in response.content.decode()
     assert Game.objects.get(pk=game.pk).house_note == ""
 
 
-def test_an_unknown_house_rule_is_refused(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew)
+def test_an_unknown_house_rule_is_refused(crew_client, game):
+    client, _ = crew_client
     response = record(client, game, note="fine", rules=["anything-goes"])
     assert response.status_code == 422
     assert "anything-goes" in response.content.decode()
     assert Game.objects.get(pk=game.pk).house_rules == {}
 
 
-def test_a_note_that_would_overflow_the_house_note_is_refused_with_the_room_left(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew)
+def test_a_note_that_would_overflow_the_house_note_is_refused_with_the_room_left(crew_client, game):
+    client, _ = crew_client
     game.house_note = "x" * (NOTE_MAX_LENGTH - 10)
     game.save(update_fields=["house_note"])
     response = record(client, game, note="a misdeal is redealt by the same dealer")
@@ -108,9 +104,8 @@ def test_a_note_that_would_overflow_the_house_note_is_refused_with_the_room_left
     assert Game.objects.get(pk=game.pk).house_note == "x" * (NOTE_MAX_LENGTH - 10)
 
 
-def test_recording_needs_a_member_of_the_games_crew(crew_client):
-    member, crew = crew_client
-    game = GameFactory(crew=crew)
+def test_recording_needs_a_member_of_the_games_crew(crew_client, game):
+    member, _ = crew_client
     visitor = Client()
     assert record(visitor, game, note="x").status_code in (302, 403)
     other = GameFactory()
@@ -150,9 +145,8 @@ def test_a_likely_answer_is_shown_as_probable_with_its_citation_and_no_banner(cl
     assert "not=1" in text and "Not my question" in text
 
 
-def test_not_my_question_offers_the_house_rule_path_from_a_game(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew)
+def test_not_my_question_offers_the_house_rule_path_from_a_game(crew_client, game):
+    client, _ = crew_client
     question = _likely_question()
     text = search_page(client, q=question, game=game.pk, **{"not": "1"})
     assert "Not that one? Then agree it at the table." in text
@@ -189,9 +183,9 @@ def test_a_question_the_sheet_leaves_open_gets_the_open_verdict_with_what_it_say
     assert "agree it as a house rule" not in text
 
 
-def test_an_open_case_offers_to_record_the_table_s_agreement_from_a_game(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, edition="water-drop")
+@pytest.mark.game(edition="water-drop")
+def test_an_open_case_offers_to_record_the_table_s_agreement_from_a_game(crew_client, game):
+    client, _ = crew_client
     text = search_page(client, q="water drop with no blue cards", game=game.pk)
     assert 'data-verdict="open"' in text
     assert "Record as a house rule for this game" in text

@@ -9,6 +9,9 @@ from tests.factories import GameFactory
 
 from .conftest import HTMX
 
+# A Cheese Touch game of Ann, Ben and Cat (its edition is the one the pages preselect).
+pytestmark = pytest.mark.game(edition="cheese-touch")
+
 
 def search_page(client, **params):
     return client.get(reverse("referee:rules_search"), params)
@@ -133,9 +136,9 @@ def test_a_malformed_game_id_is_ignored(crew_client, raw):
     assert search_page(client, q="uno", game=raw).status_code == 200
 
 
-def test_the_search_answer_from_a_game_says_what_changes_at_this_table(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, house_rules={"stack-draw": True, "uno-penalty": 3})
+@pytest.mark.game(house_rules={"stack-draw": True, "uno-penalty": 3})
+def test_the_search_answer_from_a_game_says_what_changes_at_this_table(crew_client, game):
+    client, _ = crew_client
     text = search_page(client, q="can you stack draw 2", game=game.pk).content.decode()
     assert "Official:" in text
     assert "At this table:</strong> when a Draw Two or a Wild Draw Four is played on you" in text
@@ -156,20 +159,21 @@ def test_an_unknown_entry_is_not_found(client, db):
     assert client.get("/rules/no-such-rule/").status_code == 404
 
 
+@pytest.mark.game(house_rules={"stack-draw": True})
 def test_an_entry_opened_from_a_game_with_stacking_agreed_says_official_and_at_this_table(
     crew_client,
+    game,
 ):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, house_rules={"stack-draw": True})
+    client, _ = crew_client
     text = client.get(f"/rules/stacking/?game={game.pk}").content.decode()
     assert f"<strong>Official:</strong> {escape(get_entry('stacking').answer)}" in text
     assert "<strong>At this table:</strong> when a Draw Two" in text
     assert f'href="/games/{game.pk}/"' in text
 
 
-def test_an_entry_the_house_rules_dont_touch_has_no_table_note(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, house_rules={"stack-draw": True})
+@pytest.mark.game(house_rules={"stack-draw": True})
+def test_an_entry_the_house_rules_dont_touch_has_no_table_note(crew_client, game):
+    client, _ = crew_client
     text = client.get(f"/rules/card-points/?game={game.pk}").content.decode()
     assert "Official:" not in text
     assert "At this table:" not in text
@@ -183,9 +187,9 @@ def test_an_entry_of_another_crews_game_has_no_table_note(crew_client):
     assert f"/games/{other.pk}/" not in text
 
 
-def test_a_stored_bad_house_rule_does_not_break_the_answer(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, house_rules={"uno-penalty": "lots", "stack-draw": True})
+@pytest.mark.game(house_rules={"uno-penalty": "lots", "stack-draw": True})
+def test_a_stored_bad_house_rule_does_not_break_the_answer(crew_client, game):
+    client, _ = crew_client
     response = client.get(f"/rules/uno-penalty/?game={game.pk}")
     assert response.status_code == 200
     assert "At this table:" not in response.content.decode()
@@ -200,11 +204,11 @@ def test_the_rules_pages_run_no_query_for_a_visitor(client, db, django_assert_nu
         assert client.get("/rules/stacking/").status_code == 200
 
 
+@pytest.mark.game(house_rules={"stack-draw": True})
 def test_the_rules_pages_run_a_fixed_number_of_queries_from_a_game(
-    crew_client, django_assert_num_queries
+    crew_client, django_assert_num_queries, game
 ):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, house_rules={"stack-draw": True})
+    client, _ = crew_client
     # session, user, the game: however many answers or related entries are shown
     for query in ("stack", "draw two", "card"):
         with django_assert_num_queries(3):

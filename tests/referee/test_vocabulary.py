@@ -18,7 +18,6 @@ from scorekeeper.rules import (
     house_rule_labels,
 )
 from scorekeeper.rulesearch.search import search
-from tests.factories import GameFactory
 
 EDITION_SLUGS = list(EDITIONS)
 SPECIAL_SLUGS = [slug for slug, edition in EDITIONS.items() if edition.has_special]
@@ -132,15 +131,9 @@ def test_house_rules_are_labelled_once_in_the_library():
     assert house_rule_labels({"uno-penalty": 1}) == ["UNO penalty: 1 card"]
 
 
-@pytest.fixture
-def game_with_house_rules(crew_client):
-    client, crew = crew_client
-    game = GameFactory(crew=crew, players=["Ann", "Ben"], house_rules=AGREED)
-    return client, game
-
-
-def test_the_scoreboard_and_the_game_record_word_house_rules_the_same(game_with_house_rules):
-    client, game = game_with_house_rules
+@pytest.mark.game(players=["Ann", "Ben"], house_rules=AGREED)
+def test_the_scoreboard_and_the_game_record_word_house_rules_the_same(crew_client, game):
+    client, _ = crew_client
     pages = [
         reverse("games:game_detail", args=[game.pk]),
         reverse("history:game_record", args=[game.pk]),

@@ -11,25 +11,18 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games.entries import named_entry
-from scorekeeper.games.models import Game, Hand, Player, Round, Seat
+from scorekeeper.games.models import Game, Hand, Round, Seat
 from scorekeeper.roster import services
+from scorekeeper.roster.models import Player
 from scorekeeper.roster.services import RosterError
-from tests.factories import CrewFactory, GameFactory, MembershipFactory, PlayerFactory
+from tests.factories import CrewFactory, GameFactory, MembershipFactory, PlayerFactory, round_form
 from tests.games.test_concurrency import in_parallel
 from tests.threads import at_once, failures
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONES = 4
-
-
-def round_post(winner, **totals):
-    """A round of a game seated Ann, Bne, Cat: the winner by name, the totals by seat."""
-    data = {"winner": winner, "number": 1, "request_key": "", "version": ""}
-    for index, name in enumerate(["Ann", "Bne", "Cat"]):
-        data[f"total_{index}"] = str(totals.get(name, "")) if name != winner else ""
-        data[f"cards_{index}"] = ""
-    return data
+SEATS = ["Ann", "Bne", "Cat"]  # each phone's game; Bne is a typo for Ben
 
 
 def assert_whole(crew):
@@ -51,7 +44,7 @@ def assert_whole(crew):
 def crew_with_a_typo():
     """Bne (a typo for Ben) sat at one game per phone; Ben played elsewhere."""
     crew = CrewFactory()
-    games = [GameFactory(crew=crew, players=["Ann", "Bne", "Cat"]) for _ in range(PHONES)]
+    games = [GameFactory(crew=crew, players=SEATS) for _ in range(PHONES)]
     GameFactory(crew=crew, players=["Ben", "Dan"])
     phones = []
     for _ in range(PHONES + 1):
@@ -71,7 +64,9 @@ def test_a_merge_while_rounds_are_saved_on_that_players_games(crew_with_a_typo, 
             return services.merge(crew=crew, keep_id=ben.pk, gone_id=bne.pk)
         url = reverse("games:round_create", args=[games[index].pk])
         totals = {"Ann": 5, "Bne": 7, "Cat": 9}
-        return client.post(url, round_post(winner, **totals), HTTP_HX_REQUEST="true")
+        del totals[winner]  # the winner holds nothing
+        data = round_form(winner, seats=SEATS, **totals)
+        return client.post(url, data, HTTP_HX_REQUEST="true")
 
     results = in_parallel(phones, act)
     assert not Player.objects.filter(pk=bne.pk).exists()
@@ -100,7 +95,9 @@ def test_a_rename_while_rounds_are_saved_keeps_every_round(crew_with_a_typo):
         if index == PHONES:
             return services.rename(crew=crew, player_id=bne.pk, name="Bo")
         url = reverse("games:round_create", args=[games[index].pk])
-        return client.post(url, round_post("Ann", Bne=4, Cat=6), HTTP_HX_REQUEST="true")
+        return client.post(
+            url, round_form("Ann", seats=SEATS, Bne=4, Cat=6), HTTP_HX_REQUEST="true"
+        )
 
     results = in_parallel(phones, act)
     assert all(r.status_code == 200 for r in results[:PHONES])

@@ -4,23 +4,24 @@ import random
 
 import pytest
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.domain import scored_game
 from scorekeeper.gamefiles.trash import game_delete, game_restore
-from scorekeeper.games.models import Challenge, Crew, Game, Hand, Player, Round, Seat
+from scorekeeper.games.models import Challenge, Game, Hand, Round, Seat
 from scorekeeper.games.scoreboard import game_to_dict
 from scorekeeper.games.services import locked_game, round_edit
 from scorekeeper.history import stats
 from scorekeeper.history.models import SeatResult
 from scorekeeper.roster import services
-from scorekeeper.roster.models import RosterChange
+from scorekeeper.roster.models import Player, RosterChange
 from scorekeeper.roster.services import RosterError
 from tests.factories import (
     ChallengeFactory,
     CrewFactory,
     GameFactory,
     MembershipFactory,
-    RoundFactory,
     entry_of,
+    play_round,
 )
 from tests.history.conftest import make_game
 
@@ -45,9 +46,10 @@ def snapshot(crew):
 # --- Rename ------------------------------------------------------------------------------
 
 
-def test_a_rename_keeps_every_round_readable_and_editable():
-    game = GameFactory(players=["Ann", "Bne", "Cat"], target=10_000)
-    RoundFactory(game=game, winner="Bne", hands={"Ann": "R7", "Cat": 12})
+@pytest.mark.game(
+    players=["Ann", "Bne", "Cat"], target=10_000, rounds=[("Bne", {"Ann": "R7", "Cat": 12})]
+)
+def test_a_rename_keeps_every_round_readable_and_editable(game):
     bne = player(game.crew, "Bne")
     change = services.rename(crew=game.crew, player_id=bne.pk, name="  Ben ")
     assert (change.kind, change.before, change.after) == (
@@ -119,10 +121,10 @@ def test_a_merge_moves_seats_rounds_hands_challenges_and_the_dealer():
     crew = CrewFactory()
     game = GameFactory(crew=crew, players=["Ann", "Bne"], target=10_000)
     Game.objects.filter(pk=game.pk).update(first_dealer=player(crew, "Bne"))
-    RoundFactory(game=game, winner="Bne", hands={"Ann": 9})
+    play_round(game, "Bne", Ann=9)
     ChallengeFactory(game=game, challenger="Bne", challenged="Ann")
     other = GameFactory(crew=crew, players=["Ben", "Cat"], target=10_000)
-    RoundFactory(game=other, winner="Ben", hands={"Cat": 4})
+    play_round(other, "Ben", Cat=4)
     bne, ben = player(crew, "Bne"), player(crew, "Ben")
     change = services.merge(crew=crew, keep_id=ben.pk, gone_id=bne.pk)
     assert change.before["games"] == 1 and change.after == {"name": "Ben"}
@@ -306,9 +308,8 @@ def test_a_member_of_another_crew_cannot_be_linked():
     assert Player.objects.get(pk=ben.pk).user_id is None
 
 
-def test_a_game_deleted_then_restored_after_a_rename_seats_the_renamed_player():
-    game = GameFactory(players=["Ann", "Bne"], target=10_000)
-    RoundFactory(game=game, winner="Bne", hands={"Ann": 9})
+@pytest.mark.game(players=["Ann", "Bne"], target=10_000, rounds=[("Bne", {"Ann": 9})])
+def test_a_game_deleted_then_restored_after_a_rename_seats_the_renamed_player(game):
     ChallengeFactory(game=game, challenger="Bne", challenged="Ann")
     crew, bne = game.crew, player(game.crew, "Bne")
     with locked_game(game_id=game.pk, crew=crew) as locked:

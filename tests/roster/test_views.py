@@ -3,8 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from scorekeeper.games.models import Player
-from scorekeeper.roster.models import RosterChange
+from scorekeeper.roster.models import Player, RosterChange
 from tests.factories import CrewFactory, GameFactory, MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

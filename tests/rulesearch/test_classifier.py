@@ -82,7 +82,14 @@ def test_the_shipped_verdict_was_fitted_with_the_shipped_classifier_and_todays_q
 
 def test_the_fingerprints_change_with_what_is_learned_and_how():
     examples = [(["w:stack", "w:drawtwo"], "stacking"), (["w:uno"], "call-uno")]
-    assert classifier.fingerprint(examples, "C=1") == classifier.fingerprint(examples, "C=1")
+    # The same digest in every process, on every machine (verdict.json keeps one), whatever
+    # sequences hold the features; the order of the examples counts.
+    assert classifier.fingerprint(examples, "C=1") == (
+        "f59d075e70a75c9c7300033297672edcf7b2887de0dd75788379085c6f4d6c0e"
+    )
+    as_tuples = [(tuple(features), label) for features, label in examples]
+    assert classifier.fingerprint(as_tuples, "C=1") == classifier.fingerprint(examples, "C=1")
+    assert classifier.fingerprint(examples[::-1], "C=1") != classifier.fingerprint(examples, "C=1")
     assert classifier.fingerprint(examples, "C=1") != classifier.fingerprint(examples[:1], "C=1")
     assert classifier.fingerprint(examples, "C=1") != classifier.fingerprint(examples, "C=3")
     asked = [Question("en", ("deal",), "who deals first", "toy")]

@@ -6,11 +6,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from scorekeeper.crews.models import Crew, Membership
 from scorekeeper.demo.games import ROSTER, DemoNight, demo_nights, game_length, night_starts
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.evenings import time_zone_or_default, zone
 from scorekeeper.gamefiles.files import default_crew, import_file, players_by_name
-from scorekeeper.games.models import Crew, Membership
 from scorekeeper.games.nights import crew_evening
 from scorekeeper.history import ratings
 from scorekeeper.history.stats import refresh_results

@@ -3,8 +3,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scorekeeper.crews.models import Crew
 from scorekeeper.gamefiles.bgstats import export_file
-from scorekeeper.games.models import Crew
 
 
 class Command(BaseCommand):

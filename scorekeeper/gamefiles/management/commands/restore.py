@@ -9,7 +9,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from scorekeeper.games.models import Crew, Game
+from scorekeeper.crews.models import Crew
+from scorekeeper.games.models import Game
 
 
 class Command(BaseCommand):

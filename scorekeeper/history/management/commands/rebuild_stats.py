@@ -2,7 +2,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper.games.models import Crew
+from scorekeeper.crews.models import Crew
 from scorekeeper.history import ratings, stats
 from scorekeeper.history.models import SeatResult
 

@@ -106,14 +106,15 @@ def board_of(queryset: QuerySet[Game], game: Game | None) -> Board | None:
     """
     if game is None:
         return None
-    scored = cache.get(version_key(game, "scored"))
-    if scored is not None:
-        return Board(game=game, scored=scored)
+    kept = cache.get(version_key(game, "board"))
+    if kept is not None:
+        scored, colours = kept
+        return Board(game=game, scored=scored, colours=colours)
     game = load_game(queryset, game.pk)
     if game is None:
         return None
     board = board_for(game)
-    cache.set(version_key(game, "scored"), board.scored, KEEP_SECONDS)
+    cache.set(version_key(game, "board"), (board.scored, board.colours), KEEP_SECONDS)
     return board
 
 

@@ -1,0 +1,374 @@
+"""A round counted by the whole table: the scorekeeper says who went out, each other player
+sends their own hand from their seat's link, and the round is stored once, exactly."""
+
+import html
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.games.models import Count, CountedHand, Game, Round, Seat
+from tests.factories import GameFactory, MembershipFactory
+from tests.threads import at_once, failures
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dee"]
+HTMX = {"HTTP_HX_REQUEST": "true"}
+pytestmark = [pytest.mark.django_db, pytest.mark.game(players=PLAYERS)]
+
+
+@pytest.fixture
+def table(member_client, game):
+    """The scorekeeper's phone and the game the table plays."""
+    return member_client, game
+
+
+def token(game, name):
+    return Seat.objects.get(game=game, player__name=name).link_token
+
+
+def start(client, game, winner="Ann", number=1, **extra):
+    data = {"winner": winner, "number": number, "went_out_on": "other", **extra}
+    return client.post(reverse("games:count_start", args=[game.pk]), data, **HTMX)
+
+
+def send(link, cards="", total="", request_key="", client=None, **extra):
+    client = client or Client()
+    data = {"cards": cards, "total": total, "request_key": request_key, **extra}
+    return client.post(reverse("live:seat_hand", args=[link]), data)
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def totals(game):
+    from scorekeeper.games.scoreboard import board_for
+
+    loaded = Game.objects.with_rounds().get(pk=game.pk)
+    return {row.name: row.total for row in board_for(loaded).standings}
+
+
+def test_every_seat_has_its_own_link_and_its_page_shows_the_board(table):
+    _, game = table
+    links = [seat.link_token for seat in Seat.objects.filter(game=game)]
+    assert len(set(links)) == 4 and all(links)
+    page = Client().get(reverse("live:seat", args=[links[1]])).content.decode()
+    assert "Ben at the table" in page and 'data-standing="Ann"' in page
+    assert 'id="hand-form"' not in page  # nothing is being counted
+
+
+def test_the_round_counted_by_every_phone_is_stored_once_when_the_last_hand_is_in(table):
+    client, game = table
+    assert start(client, game).status_code == 200
+    game.refresh_from_db()
+    assert game.counting == 1
+    assert (
+        'id="hand-form"'
+        in Client().get(reverse("live:seat", args=[token(game, "Ben")])).content.decode()
+    )
+    winner_page = Client().get(reverse("live:seat", args=[token(game, "Ann")])).content.decode()
+    assert "You went out in round 1" in winner_page and 'id="hand-form"' not in winner_page
+    assert send(token(game, "Ben"), cards="R7 W").status_code == 200  # 7 + 50
+    assert send(token(game, "Cat"), total="12").status_code == 200
+    assert not Round.objects.filter(game=game).exists()
+    last = send(token(game, "Dee"), cards="B+2")  # 20: the last hand stores the round
+    assert "Round 1 is saved" in last.content.decode()
+    assert Round.objects.filter(game=game).count() == 1
+    assert totals(game) == {"Ann": 89, "Ben": 0, "Cat": 0, "Dee": 0}
+    count = Count.objects.get(game=game)
+    assert count.state == Count.State.STORED
+    game.refresh_from_db()
+    assert game.counting is None
+
+
+def test_a_hand_sent_twice_keeps_the_latest_and_the_trail_says_which_phone(table):
+    client, game = table
+    start(client, game)
+    ben = token(game, "Ben")
+    send(ben, total="30", phone="Ben's phone")
+    send(ben, total="25", phone="Ben's tablet")
+    hand = CountedHand.objects.get(player__name="Ben")
+    assert (hand.total, hand.points, hand.phone) == (25, 25, "Ben's tablet")
+    assert [(mark["phone"], mark["points"]) for mark in hand.trail] == [
+        ("Ben's phone", 30),
+        ("Ben's tablet", 25),
+    ]
+
+
+def test_a_retry_of_the_same_send_is_counted_once(table):
+    client, game = table
+    start(client, game)
+    ben = token(game, "Ben")
+    send(ben, total="30", request_key="k1")
+    response = send(ben, total="30", request_key="k1")
+    assert "Already counted: 30 points." in response.content.decode()
+    assert len(CountedHand.objects.get(player__name="Ben").trail) == 1
+
+
+def test_a_retry_that_arrives_after_its_round_was_stored_is_answered_as_counted(table):
+    client, game = table
+    start(client, game)
+    send(token(game, "Ben"), total="5", request_key="late")
+    send(token(game, "Cat"), total="6")
+    send(token(game, "Dee"), total="7")
+    response = send(token(game, "Ben"), total="5", request_key="late")
+    assert response.status_code == 200 and "Already counted: 5 points." in response.content.decode()
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_a_hand_sent_after_the_round_was_stored_is_refused_and_changes_nothing(table):
+    client, game = table
+    start(client, game)
+    for name in ("Ben", "Cat", "Dee"):
+        send(token(game, name), total="3")
+    before = (Round.objects.get().entry, Game.objects.get(pk=game.pk).version)
+    response = send(token(game, "Ben"), total="40")
+    assert response.status_code == 409
+    assert (
+        "Round 1 was already saved — ask the scorekeeper to correct it."
+        in response.content.decode()
+    )
+    assert (Round.objects.get().entry, Game.objects.get(pk=game.pk).version) == before
+
+
+def test_a_hand_with_nothing_being_counted_is_refused(table):
+    _, game = table
+    response = send(token(game, "Ben"), total="4")
+    assert response.status_code == 409
+    assert "No round is being counted" in response.content.decode()
+    assert not CountedHand.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("cards", "total", "message"),
+    [
+        ("", "", "Enter Ben's cards or their total."),
+        ("R7", "7", "Give Ben's cards or a total, not both."),
+        ("", "12a", "Ben's total “12a” must be a whole number"),
+        ("", "٣", "must be a whole number"),
+        ("Q9", "", "Q9"),
+    ],
+)
+def test_a_hand_the_round_form_would_refuse_is_refused_in_its_words(table, cards, total, message):
+    client, game = table
+    start(client, game)
+    version = Game.objects.get(pk=game.pk).version
+    response = send(token(game, "Ben"), cards=cards, total=total)
+    assert response.status_code == 422
+    assert message in text(response)
+    assert not CountedHand.objects.exists()
+    assert Game.objects.get(pk=game.pk).version == version
+
+
+def test_the_winner_s_link_has_no_hand_to_send(table):
+    client, game = table
+    start(client, game)
+    response = send(token(game, "Ann"), total="4")
+    assert response.status_code == 422 and "Ann went out in round 1" in text(response)
+
+
+def test_a_link_sends_only_its_own_seat_s_hand(table):
+    client, game = table
+    start(client, game)
+    send(token(game, "Ben"), total="9", player="Cat", seat="2", name="Cat")
+    assert list(CountedHand.objects.values_list("player__name", "points")) == [("Ben", 9)]
+
+
+def test_a_revoked_link_and_an_unknown_one_answer_404_and_change_nothing(table):
+    client, game = table
+    start(client, game)
+    ben = token(game, "Ben")
+    response = client.post(
+        reverse("games:seat_link", args=[game.pk, 2]), {"action": "revoke"}, follow=True
+    )
+    assert "Ben's link is revoked." in text(response)
+    assert send(ben, total="3").status_code == 404
+    assert Client().get(reverse("live:seat", args=[ben])).status_code == 404
+    assert send("not-a-link-at-all", total="3").status_code == 404
+    assert not CountedHand.objects.exists()
+
+
+def test_a_new_link_replaces_the_old_one(table):
+    client, game = table
+    old = token(game, "Ben")
+    client.post(reverse("games:seat_link", args=[game.pk, 2]), {"action": "renew"})
+    new = token(game, "Ben")
+    assert new and new != old
+    assert Client().get(reverse("live:seat", args=[old])).status_code == 404
+    assert Client().get(reverse("live:seat", args=[new])).status_code == 200
+
+
+def test_another_crew_cannot_touch_a_game_s_seat_links(table):
+    _, game = table
+    stranger = Client()
+    stranger.force_login(MembershipFactory().user)
+    response = stranger.post(reverse("games:seat_link", args=[game.pk, 2]), {"action": "revoke"})
+    assert response.status_code == 404
+    assert Seat.objects.get(game=game, number=1).link_token
+
+
+def test_a_link_of_another_game_cannot_send_into_this_one(table):
+    client, game = table
+    other = GameFactory(crew=game.crew, players=["Ann", "Ben"])
+    start(client, game)
+    response = send(token(other, "Ben"), total="3")
+    assert response.status_code == 409  # its own game counts nothing
+    assert not CountedHand.objects.exists()
+
+
+def test_the_scorekeeper_saves_with_the_hands_there_are_and_a_late_hand_is_refused(table):
+    client, game = table
+    start(client, game, winner="Cat")
+    send(token(game, "Ann"), total="10")
+    page = client.get(reverse("games:game_detail", args=[game.pk])).content.decode()
+    assert re.search(r'name="total_0"[^>]*value="10"', page)  # the form holds the hand sent
+    assert 'data-count-seat="Ann" data-state="sent"' in page
+    data = {"winner": "Cat", "number": 1, "went_out_on": "other", "request_key": "sk"}
+    data |= {"total_0": "10", "total_1": "4", "total_3": "6"}
+    data |= {f"cards_{i}": "" for i in range(4)} | {"total_2": ""}
+    assert (
+        client.post(reverse("games:round_create", args=[game.pk]), data, **HTMX).status_code == 200
+    )
+    assert totals(game)["Cat"] == 20
+    assert Count.objects.get().state == Count.State.STORED
+    assert send(token(game, "Ben"), total="4").status_code == 409
+    assert Round.objects.count() == 1
+
+
+def test_the_count_can_be_cancelled_and_the_round_entered_on_the_scorekeeper_s_phone(table):
+    client, game = table
+    start(client, game)
+    send(token(game, "Ben"), total="10")
+    client.post(reverse("games:count_stop", args=[game.pk]), {"number": 1}, **HTMX)
+    assert Count.objects.get().state == Count.State.CANCELLED
+    assert Game.objects.get(pk=game.pk).counting is None
+    assert send(token(game, "Cat"), total="3").status_code == 409
+
+
+def test_a_second_count_is_refused_while_one_is_open_and_the_same_tap_again_is_the_same(table):
+    client, game = table
+    assert start(client, game).status_code == 200
+    assert start(client, game).status_code == 200  # a retry: the count already open
+    response = start(client, game, winner="Ben")
+    assert (
+        response.status_code == 409
+        and "Round 1 is already being counted" in response.content.decode()
+    )
+    assert Count.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "status"),
+    [({"winner": "Zed"}, 409), ({"number": 2}, 409), ({"number": "٣"}, 409), ({"number": ""}, 409)],
+)
+def test_a_count_for_no_player_or_the_wrong_round_is_refused(table, data, status):
+    client, game = table
+    response = start(client, game, **data)
+    assert response.status_code == status
+    assert not Count.objects.exists() and Game.objects.get(pk=game.pk).counting is None
+
+
+def test_the_count_panel_polls_while_counting_and_reloads_the_page_when_it_is_over(table):
+    client, game = table
+    start(client, game)
+    url = reverse("games:count_panel", args=[game.pk]) + "?count=1"
+    panel = client.get(url)
+    assert (
+        panel.status_code == 200
+        and 'data-count-seat="Ben" data-state="counting"' in panel.content.decode()
+    )
+    send(token(game, "Ben"), total="8")
+    assert 'data-count-seat="Ben" data-state="sent"' in client.get(url).content.decode()
+    for name in ("Cat", "Dee"):
+        send(token(game, name), total="1")
+    over = client.get(url)
+    assert over.status_code == 204 and over["HX-Refresh"] == "true"
+
+
+def test_the_seat_page_reloads_when_a_count_opens(table):
+    client, game = table
+    url = reverse("live:seat_board", args=[token(game, "Ben")])
+    assert Client().get(url + "?count=").status_code == 200
+    start(client, game)
+    opened = Client().get(url + "?count=")
+    assert opened.status_code == 204 and opened["HX-Refresh"] == "true"
+    first = Client().get(url + "?count=1")
+    assert first.status_code == 200
+    assert Client().get(url + "?count=1", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+
+def test_the_links_follow_the_table_into_the_rematch(table):
+    client, game = table
+    links = {name: token(game, name) for name in PLAYERS}
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    client.post(reverse("games:rematch", args=[game.pk]))
+    rematch = Game.objects.get(rematch_of=game)
+    assert {name: token(rematch, name) for name in PLAYERS} == links
+    assert not Seat.objects.filter(game=game).exclude(link_token=None).exists()
+
+
+def test_a_round_deleted_while_counting_cancels_the_count(table):
+    from scorekeeper.games.services import locked_game, round_record
+
+    client, game = table
+    with locked_game(crew=game.crew, game_id=game.pk) as locked:
+        round_record(game=locked, winner="Ann", hands={"Ben": 1, "Cat": 1, "Dee": 1})
+    start(client, game, number=2)
+    client.post(reverse("games:round_delete", args=[game.pk]), {"number": 1}, **HTMX)
+    assert Count.objects.get().state == Count.State.CANCELLED
+    assert send(token(game, "Ben"), total="2").status_code == 409
+
+
+@pytest.mark.django_db(transaction=True)
+def test_hands_sent_at_once_from_every_phone_store_the_round_exactly_once():
+    """Nine seats send their hands at the same moment (each twice, as a retry would): one
+    round, with every hand, once."""
+    names = [f"P{n}" for n in range(10)]
+    game = GameFactory(players=names, target=10_000)
+    scorekeeper = Client()
+    scorekeeper.force_login(MembershipFactory(crew=game.crew).user)
+    start(scorekeeper, game, winner="P0")
+    links = [token(game, name) for name in names[1:]] * 2
+
+    def phone(index):
+        seat = index % 9
+        return send(links[index], total=str(seat + 1), request_key=f"k{seat}").status_code
+
+    results = at_once(phone, len(links))
+    assert not failures(results), failures(results)
+    assert set(results) <= {200, 409}
+    assert Round.objects.filter(game=game).count() == 1
+    assert totals(game)["P0"] == sum(range(1, 10))
+    assert Count.objects.get().state == Count.State.STORED
+
+
+def test_a_send_from_the_page_s_htmx_answers_with_the_hand_part_alone(table):
+    client, game = table
+    start(client, game)
+    response = Client().post(
+        reverse("live:seat_hand", args=[token(game, "Ben")]),
+        {"total": "11", "cards": "", "request_key": "h"},
+        HTTP_HX_REQUEST="true",
+    )
+    body = text(response)
+    assert response.status_code == 200 and body.lstrip().startswith('<div id="seat-hand">')
+    assert "Sent: 11 points." in body and "data-standing" not in body
+    refused = Client().post(
+        reverse("live:seat_hand", args=[token(game, "Cat")]),
+        {"total": "x", "cards": ""},
+        HTTP_HX_REQUEST="true",
+    )
+    assert refused.status_code == 422 and "must be a whole number" in text(refused)
+
+
+def test_the_live_board_shows_each_seat_s_state_and_polls_quicker_while_counting(table):
+    client, game = table
+    board = reverse("live:live_board", args=[game.share_token])
+    assert 'hx-trigger="every 4s"' in text(Client().get(board))
+    start(client, game)
+    send(token(game, "Ben"), total="8")
+    page = text(Client().get(board))
+    assert 'hx-trigger="every 1s"' in page
+    assert 'data-count-seat="Ben" data-state="sent"' in page
+    assert 'data-count-seat="Cat" data-state="counting"' in page
