@@ -1,10 +1,10 @@
 """Train the referee's classifier and its verdict, and write their weights: `make referee-model`.
 
 The search and its classifier learn from the library, the corpus's tuning half and the
-calibration questions (``search.training_examples``); the classifier goes to
+calibration questions (``training.examples``); the classifier goes to
 ``scorekeeper/rulesearch/model/referee.json.gz``. The verdict is fitted on the calibration
 questions too, but never as a search that learned them sees them: they are split in two by a
-stable hash, the search is built (and its classifier trained) from everything but one part, and
+stable hash, the index is built (and its classifier trained) from everything but one part, and
 the verdict's signals are read on that part; the regression is fitted on both parts' signals
 (cross-fitting) and goes to ``model/verdict.json``. ``scorekeeper/rulesearch/classifier.py``
 reads both. Run it after changing the entries, the phrasings, the corpus, the calibration
@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
-import importlib
 import json
 import sys
 import time
@@ -29,9 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scorekeeper.rules.entries import ENTRIES  # noqa: E402
 from scorekeeper.rulesearch import classifier, questions  # noqa: E402
 from scorekeeper.rulesearch.classifier import Example, Model, Verdict  # noqa: E402
+from scorekeeper.rulesearch.index import Index  # noqa: E402
 from scorekeeper.rulesearch.questions import Question  # noqa: E402
+from scorekeeper.rulesearch.verdict import VERDICT_SIGNALS  # noqa: E402
 
 # Chosen by two-fold cross-validation inside the tuning half (``scripts/referee_cv.py``): the
 # regularisation (C 30 among 3, 10, 30, 100 and 300) and features seen in at least two examples
@@ -91,44 +93,61 @@ def verdict_fold(question: Question) -> int:
     return hashlib.sha256(text.encode()).digest()[0] % VERDICT_FOLDS
 
 
-def search_learning(calibration: Sequence[Question]):
-    """The search module built afresh as if ``calibration`` were all the calibration questions
-    (its indexes are made on import). The caller puts ``questions.calibration`` back."""
-    questions.calibration = lambda: list(calibration)
-    search_module = importlib.reload(importlib.import_module("scorekeeper.rulesearch.search"))
-    sys.modules["scorekeeper.rulesearch.search"] = search_module
-    return search_module
+def index_learning(
+    calibration: Sequence[Question], tuning: Sequence[Question] | None = None
+) -> Index:
+    """The search's index built as if ``calibration`` were all the calibration questions (and
+    ``tuning`` the corpus's tuning half, by default all of it)."""
+    return Index.build(
+        ENTRIES,
+        [*questions.phrasings(), *calibration],
+        questions.tuning() if tuning is None else tuning,
+    )
 
 
-def cross_fitted(calibration: Sequence[Question]):
-    """(search module, classifier, verdict), all three learned with ``calibration``.
+def verdict_parts(
+    calibration: Sequence[Question], tuning: Sequence[Question] | None = None
+) -> list[tuple[Index, list[Question]]]:
+    """For each part of the calibration questions (``verdict_fold``), an index built (and its
+    classifier trained) without that part, and the part."""
+    found = []
+    for fold in range(VERDICT_FOLDS):
+        index = index_learning([q for q in calibration if verdict_fold(q) != fold], tuning)
+        index.use_model(train(index.training_examples()), None)
+        found.append((index, [q for q in calibration if verdict_fold(q) == fold]))
+    return found
 
-    The verdict must learn how the search behaves on questions it never saw, so each question's
-    signals are read by a search (and a classifier) built without its part of the calibration
-    questions. The search returned is built from them all and scores with the classifier and
-    verdict returned. ``questions.calibration`` is left as it was found."""
-    original = questions.calibration
+
+def part_signals(
+    parts: Sequence[tuple[Index, Sequence[Question]]],
+) -> tuple[list[tuple[float, ...]], list[int]]:
+    """The verdict's signals on each part's questions, as the index built without them reads
+    them, and whether no sheet settles each (1 or 0). The questions whose first hit no sheet
+    backs get the banner whatever the verdict says: they teach it nothing."""
     signals: list[tuple[float, ...]] = []
     unsettled: list[int] = []
-    try:
-        for fold in range(VERDICT_FOLDS):
-            search_module = search_learning([q for q in calibration if verdict_fold(q) != fold])
-            search_module.use_model(train(search_module.training_examples()), None)
-            for question in calibration:
-                if verdict_fold(question) != fold:
-                    continue
-                hits = search_module.search(question.text)
-                # The others get the banner whatever the verdict says.
-                if hits and hits[0].entry.covered:
-                    signals.append(search_module.verdict_signals(question.text, hits[0].entry.slug))
-                    unsettled.append(int(not question.settled))
-        search_module = search_learning(calibration)
-    finally:
-        questions.calibration = original
-    model = train(search_module.training_examples())
-    verdict = fit_verdict(search_module._VERDICT_SIGNALS, signals, unsettled, model, calibration)
-    search_module.use_model(model, verdict)
-    return search_module, model, verdict
+    for index, part in parts:
+        for question in part:
+            hits = index.search(question.text)
+            if hits and hits[0].entry.covered:
+                signals.append(index.verdict_signals(question.text, hits[0].entry.slug))
+                unsettled.append(int(not question.settled))
+    return signals, unsettled
+
+
+def cross_fitted(calibration: Sequence[Question], tuning: Sequence[Question] | None = None):
+    """(index, classifier, verdict), all three learned with ``calibration`` (and ``tuning``).
+
+    The verdict must learn how the search behaves on questions it never saw, so each question's
+    signals are read by an index (and a classifier) built without its part of the calibration
+    questions. The index returned is built from them all and scores with the classifier and
+    verdict returned."""
+    signals, unsettled = part_signals(verdict_parts(calibration, tuning))
+    index = index_learning(calibration, tuning)
+    model = train(index.training_examples())
+    verdict = fit_verdict(VERDICT_SIGNALS, signals, unsettled, model, calibration)
+    index.use_model(model, verdict)
+    return index, model, verdict
 
 
 def fit_verdict(
@@ -183,7 +202,7 @@ def dump(model: Model, path: Path = classifier.MODEL_PATH) -> None:
 
 def main() -> None:
     start = time.perf_counter()
-    search_module, model, verdict = cross_fitted(questions.calibration())
+    _, model, verdict = cross_fitted(questions.calibration())
     if "--check" in sys.argv:
         # The shipped files are what training gives today: what each learned
         # from by its fingerprint, exactly; the verdict's numbers within a rounding (its signals

@@ -108,4 +108,4 @@ def test_a_name_that_went_away_is_caught(text, wrong):
 
 def test_real_names_and_prose_pass():
     assert problems("`games/views.py` `round_record` `Board` `crew` `make test` `304`") == []
-    assert problems("`DATABASE_URL` `_VERDICT_SIGNALS` `rulesearch/model/verdict.json`") == []
+    assert problems("`DATABASE_URL` `_STOP_WORDS_TEXT` `rulesearch/model/verdict.json`") == []

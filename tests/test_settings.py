@@ -93,13 +93,14 @@ def test_the_app_starts_with_a_proper_flag():
 
 def test_a_served_worker_loads_the_views_and_the_rules_index_before_its_first_request():
     """gunicorn imports ``scorekeeper.wsgi`` as a worker boots: the views, the rules search's
-    index they import (seconds to build) and what the search builds at its first question are
-    loaded then, not on a player's first page."""
+    index (seconds to build, at its first use) and what the search builds at its first question
+    are loaded then, not on a player's first page."""
     started = _start_django(
         "import sys, scorekeeper.wsgi; "
         "from scorekeeper.rulesearch import search; "
-        "print('scorekeeper.referee.views' in sys.modules, search._model is not None, "
-        "search._char_model.cache_info().currsize)"
+        "index = search.built(); "
+        "print('scorekeeper.referee.views' in sys.modules, index is not None, "
+        "index._model is not None, index._verdict is not None)"
     )
     assert started.returncode == 0, started.stderr
-    assert started.stdout.split() == ["True", "True", "1"]
+    assert started.stdout.split() == ["True", "True", "True", "True"]

@@ -28,9 +28,10 @@ from pathlib import Path
 
 from scorekeeper.rules import get_entry
 
-from . import search as search_module
+from .index import Index
 from .questions import Question
-from .search import NONE, OPEN, lookup
+from .search import default_index, lookup
+from .verdict import NONE, OPEN
 
 SHEETS_JUDGE = Path(__file__).resolve().parent / "sheets"
 SETTLED, UNSETTLED, EDGE = "settled", "unsettled", "edge"
@@ -66,9 +67,10 @@ def load_sheets_judge(directory: Path = SHEETS_JUDGE) -> list[SheetQuestion]:
     return found
 
 
-def judge(question: Question | SheetQuestion) -> dict[str, bool]:
-    """What the lookup did with one question (see the module's docstring)."""
-    found = lookup(question.text)
+def judge(question: Question | SheetQuestion, index: Index | None = None) -> dict[str, bool]:
+    """What the lookup did with one question (see the module's docstring), by ``index``, by
+    default the app's (this module's ``lookup``, which a probe may wrap)."""
+    found = lookup(question.text) if index is None else index.lookup(question.text)
     slugs = [hit.entry.slug for hit in found.hits]
     first = slugs[0] if slugs else None
     opened = found.verdict == OPEN
@@ -103,21 +105,28 @@ def _is_open_case(slug: str) -> bool:
     return entry is not None and entry.silent
 
 
-def figures(questions: Sequence[Question | SheetQuestion], *, timed: bool = True) -> dict:
-    """The judge's figures over ``questions`` (per cent), and the lookup's p50/p95 in ms when
-    ``timed``: each question with the search's caches empty, its best of ``TIMED_PASSES``
-    passes (this machine is shared, and one pass's timings drift by half)."""
+def figures(
+    questions: Sequence[Question | SheetQuestion],
+    *,
+    timed: bool = True,
+    index: Index | None = None,
+) -> dict:
+    """The judge's figures over ``questions`` (per cent) by ``index`` (by default the app's),
+    and the lookup's p50/p95 in ms when ``timed``: each question with the search's caches
+    empty, its best of ``TIMED_PASSES`` passes (this machine is shared, and one pass's timings
+    drift by half)."""
+    timed_index = default_index() if index is None else index
     settled = [q for q in questions if q.settled]
     unsettled = [q for q in questions if not q.settled]
     timings = [math.inf] * len(questions) if timed else []
     for _ in range(TIMED_PASSES if timed else 0):
-        search_module.clear_caches()
+        timed_index.clear_caches()
         for number, question in enumerate(questions):
             start = time.perf_counter()
-            lookup(question.text)
+            timed_index.lookup(question.text)
             timings[number] = min(timings[number], (time.perf_counter() - start) * 1000)
     timings.sort()
-    verdicts = [judge(q) for q in questions]
+    verdicts = [judge(q, index) for q in questions]
     by_question = dict(zip(map(id, questions), verdicts, strict=True))
 
     def share(group: Sequence, key: str) -> float:

@@ -8,38 +8,27 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from scorekeeper.rulesearch import classifier
-from scorekeeper.rulesearch import search as search_module
+from scorekeeper.rulesearch import classifier, search, training
 from scorekeeper.rulesearch.questions import tuning
 
 QUESTIONS = [question.text for question in tuning()[::7]]  # some 85, both languages
 
 
 def plain_nearest(text: str) -> dict[int, float]:
-    query = search_module._analyse(text)
-    by_term = search_module._PHRASINGS_BY_TERM[query.language]
+    index = search.default_index()
+    query = index.analyse(text)
+    by_term = index.phrasings.by_term[query.language]
     matched: dict[int, float] = defaultdict(float)
     for term, weight in query.terms.items():
         for number in by_term.get(term, ()):
-            matched[int(number)] += weight * search_module._IDF[term]
+            matched[int(number)] += weight * index.idf[term]
     nearest: dict[int, float] = {}
     for number, found in matched.items():
-        mass = float(search_module._PHRASING_MASS[number])
+        mass = float(index.phrasings.mass[number])
         closeness = found * (0.25 + 0.75 * (found / mass) * (found / query.mass))
-        owner = int(search_module._PHRASING_OWNER[number])
+        owner = int(index.phrasings.owner[number])
         nearest[owner] = max(nearest.get(owner, 0.0), closeness)
     return nearest
-
-
-def plain_char_likelihoods(text: str, language: str) -> list[float]:
-    grams = search_module._char_grams(search_module._words(text))
-    postings, unseen = search_module._char_model()[language]
-    lifts = [0.0] * len(unseen)
-    for gram in grams:
-        owners, gains = postings.get(gram, ((), ()))
-        for owner, gain in zip(owners, gains, strict=True):
-            lifts[int(owner)] += float(gain)
-    return [base + lift / len(grams) for base, lift in zip(unseen, lifts, strict=True)]
 
 
 def plain_log_probs(model: classifier.Model, features: list[str]) -> dict[str, float]:
@@ -57,37 +46,30 @@ def plain_log_probs(model: classifier.Model, features: list[str]) -> dict[str, f
     return {label: logit - total for label, logit in zip(model.labels, logits, strict=True)}
 
 
-def test_every_phrasing_is_numbered_in_its_owners_order():
-    owners = search_module._PHRASING_OWNER.tolist()
+def test_every_phrasing_is_numbered_in_its_owners_order(index):
+    owners = index.phrasings.owner.tolist()
     assert owners == sorted(owners)  # what the per-owner maximum (reduceat) relies on
-    assert owners[-1] == len(search_module._DOCS)  # the unsettled matters come last
+    assert owners[-1] == len(index.docs)  # the unsettled matters come last
 
 
 @pytest.mark.parametrize("text", QUESTIONS)
-def test_the_nearest_phrasing_is_the_plain_loops(text):
-    found = search_module._nearest(text)
+def test_the_nearest_phrasing_is_the_plain_loops(text, index):
+    found = index.nearest(text)
     expected = plain_nearest(text)
     assert found.keys() == expected.keys()
     for owner, closeness in expected.items():
         assert found[owner] == pytest.approx(closeness, rel=1e-12)
 
 
-def test_a_question_sharing_no_term_with_any_phrasing_is_near_nothing():
-    assert search_module._nearest("xyzzy qwerty") == {}
+def test_a_question_sharing_no_term_with_any_phrasing_is_near_nothing(index):
+    assert index.nearest("xyzzy qwerty") == {}
 
 
-@pytest.mark.parametrize("text", QUESTIONS)
-def test_the_letters_likelihoods_are_the_plain_loops(text):
-    language = search_module._analyse(text).language
-    found = search_module._char_likelihoods(text, language)
-    assert found == pytest.approx(plain_char_likelihoods(text, language), rel=1e-12)
-
-
-def test_the_classifiers_product_is_the_plain_loop():
+def test_the_classifiers_product_is_the_plain_loop(index):
     model = classifier.load()
     for text in QUESTIONS:
-        query = search_module._analyse(text)
-        features = search_module._features(query.spelled, query.language)
+        query = index.analyse(text)
+        features = training.features(query.spelled, query.language, index.reader)
         found = model.log_probs(features)
         expected = plain_log_probs(model, features)
         assert found.keys() == expected.keys()

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules.entries import ENTRIES
-from scorekeeper.rulesearch import classifier
-from scorekeeper.rulesearch import search as search_module
+from scorekeeper.rulesearch import classifier, search, training
+from scorekeeper.rulesearch.index import entry_texts
 from scorekeeper.rulesearch.questions import Question, calibration, phrasings, tuning
+from scorekeeper.rulesearch.verdict import VERDICT_SIGNALS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import train_referee  # noqa: E402  (scripts/train_referee.py: training is a tool, not the app)
@@ -34,11 +35,19 @@ TOY = classifier.Model(
 )
 
 
+def words_of(text: str) -> tuple[str, ...]:
+    return search.default_index().reader.words(text)
+
+
+def features_of(words: tuple[str, ...], language: str) -> list[str]:
+    return training.features(words, language, search.default_index().reader)
+
+
 def test_the_shipped_model_learned_from_todays_library_and_tuning_half():
     """Fails when the entries, the phrasings, the tuning half, the normalisation or the
     training's settings change without `make referee-model`."""
     model = classifier.load()
-    examples = search_module.training_examples()
+    examples = search.default_index().training_examples()
     assert model.fingerprint == classifier.fingerprint(examples, train_referee.SETTINGS)
     assert set(model.labels) == {entry.slug for entry in ENTRIES} | {classifier.UNSETTLED}
 
@@ -47,23 +56,17 @@ def test_the_classifier_learns_from_the_library_and_the_tuning_half_only():
     """Every entry's title, aliases and phrasings, the library's phrasings, the calibration
     questions and the tuning half: nothing else (the tuning half holds no held-out question, see
     test_corpus)."""
-    examples = search_module.training_examples()
+    examples = search.default_index().training_examples()
     library = sum(
-        len(texts["title"]) + len(texts["phrasings"])
-        for texts in map(search_module._entry_texts, ENTRIES)
+        len(texts["title"]) + len(texts["phrasings"]) for texts in map(entry_texts, ENTRIES)
     )
     questions = [*phrasings(), *calibration(), *tuning()]
-    copies = sum(
-        len(search_module._dropped_words(search_module._words(q.text), q.text)) for q in questions
-    )
+    copies = sum(len(training.dropped_words(words_of(q.text), q.text)) for q in questions)
     assert copies > len(questions)  # most questions are four words or more
     assert len(examples) == library + len(questions) + copies
     asked = {tuple(features) for features, _ in examples}
     for question in tuning():
-        assert (
-            tuple(search_module._features(search_module._words(question.text), question.language))
-            in asked
-        )
+        assert tuple(features_of(words_of(question.text), question.language)) in asked
 
 
 def test_the_shipped_verdict_was_fitted_with_the_shipped_classifier_and_todays_questions():
@@ -74,7 +77,7 @@ def test_the_shipped_verdict_was_fitted_with_the_shipped_classifier_and_todays_q
     assert verdict.fingerprint == classifier.verdict_fingerprint(
         model.fingerprint, train_referee.FITTING, calibration()
     )
-    assert verdict.signals == search_module._VERDICT_SIGNALS
+    assert verdict.signals == VERDICT_SIGNALS
 
 
 def test_the_fingerprints_change_with_what_is_learned_and_how():
@@ -136,13 +139,13 @@ def test_a_model_of_another_format_is_refused(tmp_path):
 
 def test_use_model_swaps_the_weights_the_search_scores_with():
     question = "we mixed two decks together is that allowed"
-    shipped = search_module._class_log_probs(question)
+    shipped = search.default_index().class_log_probs(question)
     try:
-        search_module.use_model(TOY)
-        assert search_module._class_log_probs(question) != shipped
+        search.use_model(TOY)
+        assert search.default_index().class_log_probs(question) != shipped
     finally:
-        search_module.use_model(None)
-    assert search_module._class_log_probs(question) == shipped
+        search.use_model(None)
+    assert search.default_index().class_log_probs(question) == shipped
 
 
 def test_each_calibration_question_falls_in_one_part_and_both_parts_are_used():
@@ -169,35 +172,36 @@ def test_the_verdict_is_a_logistic_regression_over_its_signals(tmp_path):
 
 def test_word_dropout_leaves_one_word_out_of_each_copy_the_same_way_every_time():
     words = ("can", "i", "stack", "a", "draw", "two")
-    copies = search_module._dropped_words(words, "can i stack a draw two")
-    assert len(copies) == search_module._DROPOUT_COPIES == 3
+    copies = training.dropped_words(words, "can i stack a draw two")
+    assert len(copies) == training.DROPOUT_COPIES == 3
     for copy in copies:
         assert len(copy) == len(words) - 1
         # The copy is the text with one word taken out, the others in their order.
         assert any(copy == words[:i] + words[i + 1 :] for i in range(len(words)))
-    assert copies == search_module._dropped_words(words, "can i stack a draw two")
-    assert copies != search_module._dropped_words(words, "another seed, other words left out")
+    assert copies == training.dropped_words(words, "can i stack a draw two")
+    assert copies != training.dropped_words(words, "another seed, other words left out")
 
 
 def test_word_dropout_spares_short_questions():
-    assert search_module._dropped_words(("who", "deals", "first"), "who deals first") == []
-    assert search_module._dropped_words((), "") == []
+    assert training.dropped_words(("who", "deals", "first"), "who deals first") == []
+    assert training.dropped_words((), "") == []
 
 
 def test_each_question_is_learned_with_its_dropout_copies_and_its_label():
-    question = next(q for q in tuning() if len(search_module._words(q.text)) >= 6)
+    question = next(q for q in tuning() if len(words_of(q.text)) >= 6)
     label = question.expected[0] if question.expected else classifier.UNSETTLED
     examples = Counter(
-        (tuple(features), learned) for features, learned in search_module.training_examples()
+        (tuple(features), learned)
+        for features, learned in search.default_index().training_examples()
     )
-    words = search_module._words(question.text)
-    for asked in (words, *search_module._dropped_words(words, question.text)):
-        features = tuple(search_module._features(asked, question.language))
+    words = words_of(question.text)
+    for asked in (words, *training.dropped_words(words, question.text)):
+        features = tuple(features_of(asked, question.language))
         assert examples[(features, label)] >= 1
 
 
 def test_the_features_are_terms_pairs_pairs_one_apart_and_letters():
-    features = search_module._features(search_module._words("stack a blue draw two"), "en")
+    features = features_of(words_of("stack a blue draw two"), "en")
     assert [f for f in features if not f.startswith("c:")] == [
         "w:stack",
         "w:blue",
@@ -211,8 +215,8 @@ def test_the_features_are_terms_pairs_pairs_one_apart_and_letters():
 
 def test_a_word_that_varies_between_two_leaves_their_pair_one_apart():
     def pairs(text: str) -> set[str]:
-        words = search_module._words(text)
-        return {f for f in search_module._features(words, "en") if f[:2] in ("b:", "s:")}
+        words = words_of(text)
+        return {f for f in features_of(words, "en") if f[:2] in ("b:", "s:")}
 
     blue, red = pairs("stack a blue draw two"), pairs("stack a red draw two")
     assert blue & red == {"s:stack_drawtwo"}

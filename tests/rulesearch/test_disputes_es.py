@@ -12,12 +12,12 @@ import pytest
 from scorekeeper.rules import ENTRIES, get_entry
 from scorekeeper.rules.entries_es import ENTRIES_ES
 from scorekeeper.rulesearch import questions
-from scorekeeper.rulesearch.search import _IDF, ES, _analyse, _correct, normalise, search
+from scorekeeper.rulesearch.search import ES, default_index, normalise, search
 from scorekeeper.rulesearch.search_es import SYNONYMS, looks_spanish
 
 from .test_disputes import DISPUTES, NOT_COVERED
 
-# The Spanish rows of the one dispute table (tests/rules/test_disputes.py).
+# The Spanish rows of the one dispute table (tests/rulesearch/test_disputes.py).
 DISPUTES_ES = [row for row in DISPUTES if looks_spanish(row[0])]
 
 
@@ -118,7 +118,7 @@ def test_a_misspelled_spanish_word_becomes_a_spanish_word_or_nothing():
         if len(word) < 5:
             continue
         typo = word[:2] + word[3:]  # one letter dropped
-        if all(term in _IDF for term in normalise(typo)):
+        if all(term in default_index().idf for term in normalise(typo)):
             continue  # not a typo but another word ("pille" -> "pile")
         for term in _query_terms(f"el {typo}"):  # "el": asked in Spanish
             assert term in spanish_terms, (word, typo, term)
@@ -148,7 +148,7 @@ def test_the_table_talk_for_cant_play_is_never_read_as_a_typo(query):
     terms = _query_terms(query)
     assert "cant" in terms
     assert "call" not in terms
-    assert "canta" not in _analyse(query).spelled
+    assert "canta" not in default_index().analyse(query).spelled
 
 
 def test_the_issues_cant_play_question_finds_its_entry():
@@ -157,7 +157,7 @@ def test_the_issues_cant_play_question_finds_its_entry():
 
 def test_a_spanish_question_never_borrows_an_english_correction():
     # "pial" is one swap from the Spanish "pila" and two edits from English words.
-    assert normalise(_correct("pial", ES)) == normalise("drawpile")
+    assert normalise(default_index().typos.correct("pial", ES)) == normalise("drawpile")
     assert set(_query_terms("la tomato")) <= {"draw"}  # never an English "tomato"
 
 
@@ -190,7 +190,7 @@ def test_english_questions_still_find_their_entries():
 
 
 def _query_terms(query: str) -> dict[str, float]:
-    return _analyse(query).terms
+    return default_index().analyse(query).terms
 
 
 def test_a_spanish_query_is_fast():

@@ -3,9 +3,9 @@ sheets-only judge's file."""
 
 import pytest
 
-from scorekeeper.rulesearch import evaluation
+from scorekeeper.rulesearch import evaluation, search
 from scorekeeper.rulesearch.evaluation import EDGE, SETTLED, UNSETTLED, SheetQuestion, judge
-from scorekeeper.rulesearch.search import NONE, lookup
+from scorekeeper.rulesearch.search import NONE, Lookup, lookup
 
 SETTLED_QUESTION = "can you stack a draw two on a draw two"
 
@@ -55,6 +55,16 @@ def test_figures_are_shares_of_the_questions_judged():
     assert found["top1"] == 50.0 and found["wrong_banner"] == 0.0
 
 
+def test_the_judge_reads_the_index_it_is_given_or_the_modules_lookup(monkeypatch):
+    """A fold's index is judged as given (``scripts/referee_cv.py``); without one, the
+    module's ``lookup``, which a probe may wrap to judge answers of its own."""
+    question = SheetQuestion("en", SETTLED, ("stacking",), SETTLED_QUESTION)
+    assert judge(question)["right"]
+    monkeypatch.setattr(evaluation, "lookup", lambda text: Lookup(text, [], NONE))
+    assert judge(question)["wrong_banner"]
+    assert judge(question, search.default_index())["right"]
+
+
 def test_the_sheets_judge_is_large_honest_in_its_mix_and_never_learned_from():
     from collections import Counter
     from pathlib import Path
@@ -75,9 +85,7 @@ def test_the_sheets_judge_is_large_honest_in_its_mix_and_never_learned_from():
     root = Path(evaluation.__file__).parent
     scripts = CORPUS.parents[2] / "scripts"
     for path in (
-        root / "search.py",
-        root / "classifier.py",
-        root / "questions.py",
+        *(path for path in root.glob("*.py") if path.name != "evaluation.py"),
         scripts / "train_referee.py",
         scripts / "referee_cv.py",
     ):

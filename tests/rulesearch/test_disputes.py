@@ -6,23 +6,26 @@ so instead of passing off an unrelated entry as the answer. Add rows freely; Spa
 the same list.
 """
 
-import sys
-
 import pytest
 
-from scorekeeper.rules import get_entry
-from scorekeeper.rulesearch import classifier
+from scorekeeper.rules import ENTRIES, get_entry
+from scorekeeper.rulesearch import classifier, search_es
+from scorekeeper.rulesearch import index as index_module
+from scorekeeper.rulesearch import verdict as verdict_module
+from scorekeeper.rulesearch.index import entry_texts
 from scorekeeper.rulesearch.search import (
     ANSWER,
     LIKELY,
     NONE,
     POINT_TOTAL,
-    _analyse,
+    Lookup,
     coverage,
+    default_index,
     lookup,
     normalise,
     verdict_signals,
 )
+from scorekeeper.rulesearch.verdict import VERDICT_SIGNALS as SIGNALS
 
 NOT_COVERED = None
 
@@ -207,9 +210,9 @@ def _right(query: str, expected: str | None) -> bool:
 
 
 def test_the_dispute_table_is_answered_above_a_floor():
-    """This table is what the first search was tuned on; the corpus (tests/rules/test_corpus.py,
-    bench/referee_accuracy.py) now judges the search. The table stays as a floor: a change
-    that breaks many of these questions breaks the referee."""
+    """This table is what the first search was tuned on; the corpus
+    (tests/rulesearch/test_corpus.py, bench/referee_accuracy.py) now judges the search. The
+    table stays as a floor: a change that breaks many of these questions breaks the referee."""
     misses = [(query, expected) for query, expected in DISPUTES if not _right(query, expected)]
     assert len(misses) <= 0.12 * len(DISPUTES), misses
 
@@ -271,9 +274,9 @@ def test_slang_and_dropped_letters_still_find_the_words():
 
 def test_an_english_typo_is_never_turned_into_a_spanish_word():
     # "trade" is a word of the corpus's unsettled questions: read as itself, never as Spanish.
-    analysed = _analyse("can we trade cards")
+    analysed = default_index().analyse("can we trade cards")
     assert set(analysed.terms) == {"card", "trade"} and analysed.unknown == 0
-    analysed = _analyse("can we blorpt cards")
+    analysed = default_index().analyse("can we blorpt cards")
     assert set(analysed.terms) == {"card"} and analysed.unknown == 1
 
 
@@ -314,7 +317,6 @@ def test_the_edition_filter_applies_to_lookup():
 
 # --- The verdict, step by step ------------------------------------------------------------------
 
-search_module = sys.modules["scorekeeper.rulesearch.search"]
 # A question no sheet settles that shares words with a settled entry (draw-discard-piles): only
 # its nearness to the matters no sheet settles keeps it from being answered.
 NEAR_MISS = "my card fell and landed face up, does the table get to make me play it"
@@ -326,14 +328,14 @@ def test_a_clear_question_is_an_answer_and_a_house_rule_is_never_one():
 
 
 def judged_by(*weights: float, intercept: float = 0.0) -> classifier.Verdict:
-    """A verdict with these weights on ``_VERDICT_SIGNALS``, in order."""
-    return classifier.Verdict(search_module._VERDICT_SIGNALS, weights, intercept, "test")
+    """A verdict with these weights on ``verdict.VERDICT_SIGNALS``, in order."""
+    return classifier.Verdict(SIGNALS, weights, intercept, "test")
 
 
 @pytest.fixture
-def verdict(monkeypatch):
+def judged_with(monkeypatch):
     """Judge with another verdict (the shipped classifier stays); restored after the test."""
-    return lambda found: monkeypatch.setattr(search_module, "_verdict_model", found)
+    return lambda found: monkeypatch.setattr(default_index(), "_verdict", found)
 
 
 def test_a_question_nearer_the_matters_no_sheet_settles_gets_the_banner(monkeypatch):
@@ -343,7 +345,7 @@ def test_a_question_nearer_the_matters_no_sheet_settles_gets_the_banner(monkeypa
     signals = signals_of(NEAR_MISS, found.hits[0].entry.slug)
     assert signals["nearest"] > 0
     # The verdict gave the banner: without it the question would be passed off as covered.
-    monkeypatch.setattr(search_module, "_UNSETTLED_CHANCE", 1.0)
+    monkeypatch.setattr(verdict_module, "UNSETTLED_CHANCE", 1.0)
     assert lookup(NEAR_MISS).verdict != NONE
 
 
@@ -353,16 +355,13 @@ def test_a_question_nearer_the_matters_no_sheet_settles_gets_the_banner(monkeypa
 TWO_DECKS = "is it allowed to peek at the next card in the pile"
 
 
-def test_a_question_the_classifier_finds_unsettled_gets_the_banner(verdict):
+def test_a_question_the_classifier_finds_unsettled_gets_the_banner(judged_with):
     found = lookup(TWO_DECKS)
     assert found.verdict == NONE and found.hits and found.hits[0].entry.covered
-    verdict(judged_by(1, 0, 0, 0, 0, 0, 0))  # the classifier's odds alone
+    judged_with(judged_by(1, 0, 0, 0, 0, 0))  # the classifier's odds alone
     assert lookup(TWO_DECKS).verdict == NONE
-    verdict(judged_by(0, 0, 0, 0, 0, 0, 0, intercept=-1))  # never the banner
+    judged_with(judged_by(0, 0, 0, 0, 0, 0, intercept=-1))  # never the banner
     assert lookup(TWO_DECKS).verdict != NONE
-
-
-SIGNALS = search_module._VERDICT_SIGNALS
 
 
 def signals_of(question: str, slug: str) -> dict[str, float]:
@@ -381,13 +380,13 @@ def test_the_shipped_verdict_learned_what_each_signal_means():
 
 def test_the_signals_of_a_clear_question_and_of_a_spanish_one():
     clear = signals_of("can you stack draw 2", "stacking")
-    assert clear["classifier"] < -2 and clear["nearest"] < 0 and clear["bayes"] < 0
+    assert clear["classifier"] < -2 and clear["nearest"] < 0
     assert clear["coverage"] > 0.9 and clear["spanish"] == 0 and clear["off-rules"] == 0
     spanish = signals_of("se puede acumular toma 2", "stacking")
     assert spanish["spanish"] == 1 and spanish["classifier"] < 0
 
 
-def test_the_verdict_weighs_how_many_terms_of_the_question_the_search_knows(verdict):
+def test_the_verdict_weighs_how_many_terms_of_the_question_the_search_knows(judged_with):
     """The seventh signal counts the question's known terms (a typo put right counts, a stop
     word or a word nobody uses does not): a verdict that weighs it alone gives the banner to the
     short question and not to the long one."""
@@ -396,7 +395,7 @@ def test_the_verdict_weighs_how_many_terms_of_the_question_the_search_knows(verd
     assert lookup(short).hits[0].entry.slug == lookup(long).hits[0].entry.slug == "stacking"
     terms = signals_of(short, "stacking")["terms"], signals_of(long, "stacking")["terms"]
     assert 0 < terms[0] < terms[1]
-    verdict(judged_by(0, 0, 0, 0, 0, 0, -1, intercept=sum(terms) / 2))
+    judged_with(judged_by(0, 0, 0, 0, 0, -1, intercept=sum(terms) / 2))
     assert lookup(short).verdict == NONE
     assert lookup(long).verdict != NONE
     assert signals_of("stak drw 2", "stacking")["terms"] == terms[0]
@@ -407,19 +406,19 @@ def test_the_classifier_reorders_the_hits(monkeypatch):
     first card that is a Skip first."""
     question = "do you flip the top card to start"
     assert lookup(question).hits[0].entry.slug == "draw-discard-piles"
-    monkeypatch.setattr(search_module, "_CLASSIFIER_WEIGHT", 0.0)
+    monkeypatch.setattr(index_module, "CLASSIFIER_WEIGHT", 0.0)
     assert lookup(question).hits[0].entry.slug == "first-card-skip"
 
 
-def test_too_little_of_the_question_accounted_for_gets_the_banner(verdict):
+def test_too_little_of_the_question_accounted_for_gets_the_banner(judged_with):
     question = "what if i cant play anything because my cat ate the cards"
     assert lookup(question).hits[0].entry.slug == "cant-play-draw"
     share = coverage(question, get_entry("cant-play-draw"))
     assert 0 < share < 0.5
     # A verdict that weighs coverage alone: the banner below the share, not above it.
-    verdict(judged_by(0, 0, 0, -10, 0, 0, 0, intercept=10 * (share + 0.01)))
+    judged_with(judged_by(0, 0, -10, 0, 0, 0, intercept=10 * (share + 0.01)))
     assert lookup(question).verdict == NONE
-    verdict(judged_by(0, 0, 0, -10, 0, 0, 0, intercept=10 * (share - 0.01)))
+    judged_with(judged_by(0, 0, -10, 0, 0, 0, intercept=10 * (share - 0.01)))
     assert lookup(question).verdict != NONE
 
 
@@ -428,14 +427,14 @@ def test_an_answer_must_stand_clear_of_the_next_hit(monkeypatch):
     found = lookup(question)
     assert found.verdict == ANSWER and found.hits[1].score > 0
     lead = found.hits[0].score / found.hits[1].score
-    monkeypatch.setattr(search_module, "_ANSWER_LEAD", lead)
+    monkeypatch.setattr(verdict_module, "ANSWER_LEAD", lead)
     assert lookup(question).verdict == ANSWER
-    monkeypatch.setattr(search_module, "_ANSWER_LEAD", lead + 1)
+    monkeypatch.setattr(verdict_module, "ANSWER_LEAD", lead + 1)
     assert lookup(question).verdict == LIKELY
 
 
 def test_a_likely_answer_is_covered_and_names_its_entry():
-    found = search_module.Lookup("q", lookup("can you stack draw 2").hits, LIKELY)
+    found = Lookup("q", lookup("can you stack draw 2").hits, LIKELY)
     assert found.covered and found.likely and found.answer.slug == "stacking"
     assert found.house_rule is None
 
@@ -449,19 +448,14 @@ OFF_RULES = (
 
 
 @pytest.mark.parametrize("question", OFF_RULES)
-def test_a_matter_no_sheet_speaks_of_is_a_signal_for_the_banner(verdict, monkeypatch, question):
+def test_a_matter_no_sheet_speaks_of_is_a_signal_for_the_banner(judged_with, question):
     found = lookup(question)
     assert found.hits[0].entry.slug == "winning-500"
     assert signals_of(question, "winning-500")["off-rules"] == 1
-    verdict(judged_by(0, 0, 0, 0, 0, 1, 0, intercept=-0.5))  # that signal alone
+    judged_with(judged_by(0, 0, 0, 0, 1, 0, intercept=-0.5))  # that signal alone
     assert lookup(question).verdict == NONE
     # Without the words for it, the same question reads as a settled one.
-    monkeypatch.setattr(search_module, "_OFF_RULES", {"en": frozenset(), "es": frozenset()})
-    search_module._analyse.cache_clear()
-    try:
-        assert lookup(question).verdict != NONE
-    finally:
-        search_module._analyse.cache_clear()
+    assert default_index().without("off-rules").lookup(question).verdict != NONE
 
 
 @pytest.mark.parametrize(
@@ -474,13 +468,13 @@ def test_the_settled_question_beside_it_keeps_its_answer(question):
 
 
 def test_no_word_a_sheet_backed_entry_uses_marks_a_matter_off_the_rules():
-    off_rules = search_module._OFF_RULES
+    off_rules = default_index().off_rules
     assert off_rules["en"] and off_rules["es"]
-    for entry in search_module.ENTRIES:
+    for entry in ENTRIES:
         if not entry.covered:
             continue
-        spanish = search_module.search_es.ENTRIES_ES.get(entry.slug)
+        spanish = search_es.ENTRIES_ES.get(entry.slug)
         readings = [(entry.interpretation, "en"), (spanish.interpretation if spanish else "", "es")]
-        for parts in (*search_module._entry_texts(entry).values(), readings):
+        for parts in (*entry_texts(entry).values(), readings):
             for text, language in parts:
                 assert not off_rules[language].intersection(normalise(text, language)), text
