@@ -243,6 +243,13 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/seat.html", _seat_context(seat))
 
 
+def _reload() -> HttpResponse:
+    """No content, and htmx loads the page again (the hand box comes or goes)."""
+    response = HttpResponse(status=204)
+    response["HX-Refresh"] = "true"
+    return response
+
+
 @require_GET
 def seat_board(request: HttpRequest, token: str) -> HttpResponse:
     """The seat page's polled part. When a count opens or closes (``count`` is the round the
@@ -254,14 +261,15 @@ def seat_board(request: HttpRequest, token: str) -> HttpResponse:
         raise _no_such_seat()
     version, counting = stamp
     if request.GET.get("count", "") != str(counting or ""):
-        response = HttpResponse(status=204)
-        response["HX-Refresh"] = "true"
-        return response
+        return _reload()
     etag = quote_etag(f"seat-{seat.pk}-{version}-{get_language()}")
     if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
         return not_modified(etag)
     activate_viewer_zone(request, seat.game.crew.time_zone)
-    response = render(request, "games/seat.html#seat-board", _seat_context(seat))
+    context = _seat_context(seat)
+    if request.GET.get("count", "") != str(context["game"].counting or ""):
+        return _reload()  # the count opened or closed since the stamp was read
+    response = render(request, "games/seat.html#seat-board", context)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response

@@ -138,7 +138,7 @@
     input.value = number;
     var heading = form.querySelector("h2");
     if (heading) heading.textContent = t("Round %(number)s", { number: number });
-    form.querySelectorAll('.sticky-action button[type="submit"]').forEach(function (button) {
+    form.querySelectorAll('.sticky-action button.btn-primary').forEach(function (button) {
       button.textContent = t("Save round %(number)s", { number: number });
     });
   }

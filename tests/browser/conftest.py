@@ -138,6 +138,12 @@ def every_screen(table_member) -> list[Screen]:
         Screen("home", reverse("games:home")),
         Screen("new game", reverse("newgame:game_new")),
         Screen("scoreboard", reverse("games:game_detail", args=[game.pk])),
+        Screen("the seats' links", reverse("games:seat_links", args=[game.pk])),
+        Screen(
+            "a seat's phone",
+            reverse("live:seat", args=[game.seats.get(number=1).link_token]),
+            signed_in=False,
+        ),
         Screen("game over", reverse("games:game_detail", args=[over.pk])),
         Screen("round edit", reverse("games:round_change", args=[game.pk, 1])),
         Screen("live view", reverse("live:live", args=[game.share_token])),

@@ -52,7 +52,7 @@ def test_a_round_counted_by_every_phone_is_stored_once_and_shows_everywhere(
 
     # The scorekeeper's two taps: who went out, and let each phone count.
     scorekeeper.get_by_role("radio", name="Ann", exact=True).check()
-    scorekeeper.get_by_role("button", name="Each phone counts its hand").click()
+    scorekeeper.get_by_role("button", name="Count on each phone").click()
     expect(scorekeeper.locator("#count-panel")).to_be_visible()
     for page in seats.values():  # each seat's page comes back with its hand box
         expect(page.get_by_role("heading", name="Round 1 — count your hand")).to_be_visible(
