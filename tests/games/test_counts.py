@@ -372,3 +372,35 @@ def test_the_live_board_shows_each_seat_s_state_and_polls_quicker_while_counting
     assert 'hx-trigger="every 1s"' in page
     assert 'data-count-seat="Ben" data-state="sent"' in page
     assert 'data-count-seat="Cat" data-state="counting"' in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_seats_of_the_release_before_each_get_a_link_of_their_own():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("games", "0013_nouns_to_their_rooms")]
+    MigrationExecutor(connection).migrate(before)
+    try:
+        apps = MigrationExecutor(connection).loader.project_state(before).apps
+        crew = apps.get_model("crews", "Crew").objects.create(name="Old")
+        night = apps.get_model("nights", "GameNight").objects.create(crew=crew, date="2026-11-20")
+        Player = apps.get_model("roster", "Player")
+        game = apps.get_model("games", "Game").objects.create(
+            crew=crew, night=night, share_token="old-share"
+        )
+        for number, name in enumerate(PLAYERS):
+            player = Player.objects.create(crew=crew, name=name)
+            apps.get_model("games", "Seat").objects.create(
+                crew=crew, game=game, player=player, number=number
+            )
+        MigrationExecutor(connection).migrate(
+            MigrationExecutor(connection).loader.graph.leaf_nodes()
+        )
+        links = list(Seat.objects.filter(game_id=game.pk).values_list("link_token", flat=True))
+        assert len(links) == 4 and all(links) and len(set(links)) == 4
+        assert Game.objects.get(pk=game.pk).counting is None
+    finally:
+        MigrationExecutor(connection).migrate(
+            MigrationExecutor(connection).loader.graph.leaf_nodes()
+        )
