@@ -521,12 +521,13 @@ def count_start(request: HttpRequest, game_id: int) -> HttpResponse:
                 side=side,
                 by=request.user,
             )
-        except RuleError as error_:  # a Conflict too: said above the board, nothing changed
+        except RuleError as error_:  # said above the board, nothing changed
             error = in_words(error_)
+            status = 409 if isinstance(error_, Conflict) else 422
         board = board_for(game)
     if not error and not request.htmx:
         return redirect("games:game_detail", game_id=game_id)
-    return table_page(request, board, status=409 if error else 200, error=error or None)
+    return table_page(request, board, status=status if error else 200, error=error or None)
 
 
 @crew_required

@@ -26,7 +26,7 @@ from scorekeeper.crews.models import Crew, Membership
 from scorekeeper.domain import RuleError
 from scorekeeper.domain.scoring import clean_name
 from scorekeeper.games.entries import merged_entry
-from scorekeeper.games.models import Challenge, Game, Hand, Round, Seat
+from scorekeeper.games.models import Challenge, Count, CountedHand, Game, Hand, Round, Seat
 from scorekeeper.games.services import bump_version
 from scorekeeper.games.signals import roster_changed
 from scorekeeper.languages.words import in_words
@@ -244,6 +244,8 @@ def _move_rows(gone: int, kept: int, games: list[int]) -> None:
     Hand.objects.filter(player_id=gone).update(player_id=kept)
     Round.objects.filter(winner_id=gone).update(winner_id=kept)
     Game.objects.filter(first_dealer_id=gone).update(first_dealer_id=kept)
+    Count.objects.filter(winner_id=gone).update(winner_id=kept)
+    CountedHand.objects.filter(player_id=gone).update(player_id=kept)
     for field in ("challenger", "challenged", "drawer"):
         Challenge.objects.filter(**{f"{field}_id": gone}).update(**{f"{field}_id": kept})
         Challenge.history.filter(**{f"{field}_id": gone}).update(**{f"{field}_id": kept})

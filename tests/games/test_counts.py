@@ -260,7 +260,7 @@ def test_a_second_count_is_refused_while_one_is_open_and_the_same_tap_again_is_t
 
 @pytest.mark.parametrize(
     ("data", "status"),
-    [({"winner": "Zed"}, 409), ({"number": 2}, 409), ({"number": "٣"}, 409), ({"number": ""}, 409)],
+    [({"winner": "Zed"}, 422), ({"number": 2}, 409), ({"number": "٣"}, 422), ({"number": ""}, 409)],
 )
 def test_a_count_for_no_player_or_the_wrong_round_is_refused(table, data, status):
     client, game = table

@@ -323,3 +323,22 @@ def test_a_game_deleted_then_restored_after_a_rename_seats_the_renamed_player(ga
     assert not Player.objects.filter(crew=crew, name="Bne").exists()
     assert entry_of(Round.objects.get(game=restored))["winner"] == "Ben"
     assert Challenge.objects.get(game=restored).challenger_id == bne.pk
+
+
+def test_a_merge_moves_the_hands_a_player_sent_into_a_count_and_the_count_they_went_out_in():
+    from scorekeeper.games.counts import count_open, hand_send
+    from scorekeeper.games.models import Count, CountedHand
+
+    crew = CrewFactory()
+    game = GameFactory(crew=crew, players=["Ann", "Bne", "Cat"], target=10_000)
+    with locked_game(crew=crew, game_id=game.pk) as locked:
+        count_open(game=locked, winner="Ann", number=1)
+    hand_send(token=Seat.objects.get(game=game, player__name="Bne").link_token, total="7")
+    later = GameFactory(crew=crew, players=["Bne", "Dan"], target=10_000)
+    with locked_game(crew=crew, game_id=later.pk) as locked:
+        count_open(game=locked, winner="Bne", number=1)
+    ben = GameFactory(crew=crew, players=["Ben", "Eve"]).seats.get(number=0).player
+    bne = player(crew, "Bne")
+    services.merge(crew=crew, keep_id=ben.pk, gone_id=bne.pk)
+    assert CountedHand.objects.get().player_id == ben.pk
+    assert Count.objects.get(game=later).winner_id == ben.pk
