@@ -123,6 +123,9 @@ SCRIPT_MESSAGES = (
     gettext_noop("1 card: %(cards)s"),
     gettext_noop("%(count)s cards: %(cards)s"),
     gettext_noop("No cards yet."),
+    # static/js/seat.js
+    gettext_noop("Your hand is kept on this phone and will be sent when the connection returns."),
+    gettext_noop("This seat's link no longer works, so the hand kept on this phone was not sent."),
     gettext_noop("red"),
     gettext_noop("green"),
     gettext_noop("blue"),

@@ -24,7 +24,7 @@
   function handledElsewhere(event) {
     var detail = event.detail || {};
     if (detail.requestConfig && detail.requestConfig.verb === "get") return true;
-    return !!(detail.elt && detail.elt.closest && detail.elt.closest("[data-offline-queue], [data-offline-challenge]"));
+    return !!(detail.elt && detail.elt.closest && detail.elt.closest("[data-offline-queue], [data-offline-challenge], [data-offline-hand]"));
   }
   document.addEventListener("htmx:sendError", function (event) {
     if (handledElsewhere(event)) return;
