@@ -55,6 +55,26 @@
     }).catch(function () { /* still offline: kept */ }).then(function () { sending = false; });
   }
 
+  // The deck's keypad types each card into the cards box, as notation ("R7 W"); Undo takes the
+  // last card back, Clear empties the box.
+  function keypad() {
+    var pad = document.querySelector("[data-seat-keypad]");
+    if (!pad || pad._ready) return;
+    pad._ready = true;
+    pad.addEventListener("click", function (event) {
+      var key = event.target.closest("button");
+      var box = document.getElementById("id_cards");
+      if (!key || !box) return;
+      var cards = box.value.trim() ? box.value.trim().split(/\s+/) : [];
+      if (key.hasAttribute("data-key")) cards.push(key.getAttribute("data-key"));
+      else if (key.hasAttribute("data-undo")) cards.pop();
+      else if (key.hasAttribute("data-clear")) cards = [];
+      box.value = cards.join(" ");
+    });
+  }
+  keypad();
+  document.addEventListener("htmx:afterSettle", keypad);  // a send's answer brings a new form
+
   document.addEventListener("htmx:sendError", function (event) {
     var form = event.detail && event.detail.elt && event.detail.elt.closest("form[data-offline-hand]");
     if (form) keep(form);

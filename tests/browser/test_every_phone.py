@@ -84,8 +84,13 @@ def test_a_round_counted_by_every_phone_is_stored_once_and_shows_everywhere(
     _send_total(seats["Dan"], "12")
     expect(seats["Dan"].locator("[data-hand-notice]")).to_contain_text("kept on this phone")
     assert not CountedHand.objects.filter(player__name="Dan").exists()
-    # Cat types her cards; Dan's phone comes back at about the same moment.
-    seats["Cat"].get_by_label("Your cards").fill("R7 W")
+    # Cat taps her cards on the keypad; Dan's phone comes back at about the same moment.
+    keypad = seats["Cat"].get_by_role("group", name="Card keypad")  # the deck's keypad types them
+    keypad.locator('[data-key="*7"]').click()
+    keypad.locator('[data-key="W+4"]').click()
+    keypad.get_by_role("button", name="Undo").click()
+    keypad.locator('[data-key="W"]').click()
+    expect(seats["Cat"].get_by_label("Your cards")).to_have_value("*7 W")
     seats["Cat"].get_by_role("button", name="Done").click()
     seats["Dan"].context.set_offline(False)
 
