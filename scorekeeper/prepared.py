@@ -79,6 +79,18 @@ class Prepared:
 
     def get(self, **values: Any) -> Model | None:
         """The one object the query finds with these values, or None."""
+        found = self._run(values, 2)
+        if len(found) > 1:
+            raise found[0].MultipleObjectsReturned(
+                f"Prepared: more than one {type(found[0]).__name__} found"
+            )
+        return found[0] if found else None
+
+    def all(self, **values: Any) -> list[Model]:
+        """Every object the query finds with these values, in its order."""
+        return self._run(values, None)
+
+    def _run(self, values: dict[str, Any], most: int | None) -> list[Model]:
         for name, kind in self.kinds.items():
             if type(values[name]) is not kind:
                 raise TypeError(f"Prepared: {name} must be {kind.__name__}")
@@ -89,15 +101,13 @@ class Prepared:
         params = [values[name] if name else constant for name, constant in compiled.slots]
         with compiled.connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
-            rows = cursor.fetchmany(2)
-        if not rows:
-            return None
-        if len(rows) > 1:
-            raise compiled.model.MultipleObjectsReturned(
-                f"Prepared: more than one {compiled.model.__name__} found"
+            rows = cursor.fetchall() if most is None else cursor.fetchmany(most)
+        found = []
+        for row in compiled.compiler.results_iter([rows]) if rows else ():
+            obj = compiled.model.from_db(
+                alias, compiled.init_list, row[compiled.start : compiled.end]
             )
-        row = next(iter(compiled.compiler.results_iter([rows])))
-        obj = compiled.model.from_db(alias, compiled.init_list, row[compiled.start : compiled.end])
-        for populator in compiled.populators:
-            populator.populate(row, obj)
-        return obj
+            for populator in compiled.populators:
+                populator.populate(row, obj)
+            found.append(obj)
+        return found

@@ -90,6 +90,26 @@ def test_two_rows_are_refused_as_get_refuses_them(db):
         everyone.get(floor=0)
 
 
+def test_all_reads_every_row_in_the_query_s_order_as_the_orm_does(db):
+    from scorekeeper.games.models import Seat
+
+    game = GameFactory(players=["Cat", "Ann", "Ben"])
+    seats = Prepared(
+        lambda game_id: Seat.objects.select_related("player").filter(game_id=game_id),
+        game_id=int,
+    )
+    read = seats.all(game_id=game.pk)
+    expected = list(Seat.objects.select_related("player").filter(game_id=game.pk))
+    assert (
+        [s.player.name for s in read] == [s.player.name for s in expected] == ["Cat", "Ann", "Ben"]
+    )
+    assert [_fields(s) for s in read] == [_fields(s) for s in expected]
+    assert seats.all(game_id=game.pk + 1000) == []
+    with CaptureQueriesContext(connection) as queries:
+        seats.all(game_id=game.pk)
+    assert len(queries) == 1
+
+
 @pytest.mark.django_db(transaction=True)
 def test_threads_read_at_once_each_on_its_own_connection():
     games = [GameFactory() for _ in range(4)]

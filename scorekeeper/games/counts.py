@@ -31,12 +31,14 @@ from scorekeeper.domain.keypad import went_out_card
 from scorekeeper.domain.scoring import parse_hand
 from scorekeeper.games.models import Count, CountedHand, Game, Seat
 from scorekeeper.languages.words import in_words
+from scorekeeper.prepared import Prepared
 
 from .forms import parse_hand_input
 from .services import (
     Conflict,
     User,
     acting_user,
+    bump_count_version,
     bump_version,
     joined_write,
     next_round_number,
@@ -57,6 +59,7 @@ class Sent:
     points: int
     stored: bool = False
     repeated: bool = False
+    hand: CountedHand | None = None
 
 
 def open_count(game: Game) -> Count | None:
@@ -161,14 +164,63 @@ def _checked_hand(name: str, cards: str, total: str, edition: Any) -> tuple[str 
     return (hand if isinstance(hand, int) else parsed.to_json()), parsed.points
 
 
+# The reads of a hand's send, their SQL built once per connection (ten phones may be sending
+# at this moment, and building a query's SQL costs more than running it).
+_SEAT = Prepared(
+    lambda token: Seat.objects.select_related("game__deck", "game__crew", "player").filter(
+        link_token=token
+    ),
+    token=str,
+)
+_OPEN = Prepared(
+    lambda game_id: Count.objects.select_related("winner").filter(
+        game_id=game_id, state=Count.State.OPEN
+    ),
+    game_id=int,
+)
+_LOCKED = Prepared(
+    lambda game_id: Game.objects.select_for_update().only("counting").filter(pk=game_id),
+    game_id=int,
+)
+_SEATS = Prepared(
+    lambda game_id: Seat.objects.only("player_id", "link_token").filter(game_id=game_id),
+    game_id=int,
+)
+_HANDS = Prepared(lambda count_id: CountedHand.objects.filter(count_id=count_id), count_id=int)
+
+
 def seat_of(token: str) -> Seat | None:
-    """The seat whose link this is (with its game and player), or None (unknown or revoked)."""
-    if not token:
-        return None
-    return Seat.objects.select_related("game", "player").filter(link_token=token).first()
+    """The seat whose link this is (with its game, the game's deck and crew, and its player),
+    or None (unknown or revoked)."""
+    return _SEAT.get(token=token) if token else None
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class _Checked:
+    """A hand checked before the game's lock is taken, against the count open then: its
+    stored form and points, or the refusal to raise once the lock shows that count open."""
+
+    count_id: int | None
+    hand: str | int = ""
+    points: int = 0
+    error: RuleError | None = None
+
+
+def _check_ahead(seat: Seat, cards: str, total: str) -> _Checked:
+    """Check the hand against the count open now, outside the lock: the lock is then held
+    only for the writes (ten phones sending at once wait on it one after another)."""
+    count = _OPEN.get(game_id=seat.game_id)
+    if count is None or count.winner_id == seat.player_id:
+        return _Checked(count_id=None)
+    try:
+        hand, points = _checked_hand(
+            seat.player.name, cards, total, played_edition(seat.game, count.side)
+        )
+    except RuleError as error:
+        return _Checked(count_id=count.pk, error=error)
+    return _Checked(count_id=count.pk, hand=hand, points=points)
+
+
 def hand_send(
     *,
     token: str,
@@ -176,44 +228,57 @@ def hand_send(
     total: str = "",
     request_key: str = "",
     phone: str = "",
+    seat: Seat | None = None,
 ) -> Sent:
-    """Send the hand of the seat whose link ``token`` is into its game's open count.
+    """Send the hand of the seat whose link ``token`` is into its game's open count (``seat``:
+    that seat as :func:`seat_of` read it, when the caller has it already).
 
     Raises ``Seat.DoesNotExist`` for an unknown or revoked link, :class:`Conflict` when the
     round was already stored (or nothing is being counted) and ``RuleError`` for a hand the
     round form would refuse; nothing changes then. The send that brings the last hand in
     stores the round.
     """
-    seat = seat_of(token)
+    if seat is None or seat.link_token != token:
+        seat = seat_of(token)
     if seat is None:
         raise Seat.DoesNotExist
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .with_rounds(challenges=False)
-        .get(pk=seat.game_id)
-    )
+    checked = _check_ahead(seat, cards, total)
+    phone = (phone or "").strip()[:PHONE_MAX_LENGTH] or _("%(name)s's phone") % {
+        "name": seat.player.name
+    }
+    with transaction.atomic():
+        return _send_locked(seat, token, checked, request_key[:64], phone, cards, total)
+
+
+def _send_locked(
+    seat: Seat, token: str, checked: _Checked, request_key: str, phone: str, cards: str, total: str
+) -> Sent:
+    """The writes of :func:`hand_send`, under the game's row lock: a handful of queries, and
+    the round's store when this hand is the last one in."""
+    locked = _LOCKED.get(game_id=seat.game_id)
     # The link may have moved on to a rematch while this request waited for the lock.
-    if not Seat.objects.filter(pk=seat.pk, link_token=token).exists():
+    seats = {s.pk: s for s in _SEATS.all(game_id=seat.game_id)}
+    if seat.pk not in seats or seats[seat.pk].link_token != token:
         raise Seat.DoesNotExist
-    request_key = request_key[:64]
-    count = open_count(game)
+    count = _OPEN.get(game_id=seat.game_id) if locked and locked.counting is not None else None
     if count is None:
-        return _after_the_count(game, seat, request_key)
+        return _after_the_count(seat, request_key)
     if count.winner_id == seat.player_id:
         raise RuleError(
             _("%(name)s went out in round %(number)s: there is no hand to count.")
             % {"name": seat.player.name, "number": count.number}
         )
-    hand, points = _checked_hand(seat.player.name, cards, total, played_edition(game, count.side))
+    if checked.count_id != count.pk:  # a count opened while this one waited: check again
+        checked = _check_ahead(seat, cards, total)
+    if checked.error is not None:
+        raise checked.error
+    hand, points = checked.hand, checked.points
     now = timezone.now()
-    phone = (phone or "").strip()[:PHONE_MAX_LENGTH] or _("%(name)s's phone") % {
-        "name": seat.player.name
-    }
     mark = {"at": now.isoformat(), "phone": phone, "points": points}
-    counted = {h.player_id: h for h in count.hands.all()}
+    counted = {h.player_id: h for h in _HANDS.all(count_id=count.pk)}
     mine = counted.get(seat.player_id)
     if mine is not None and request_key and mine.request_key == request_key:
-        return Sent(count=count, points=mine.points, repeated=True)
+        return Sent(count=count, points=mine.points, repeated=True, hand=mine)
     values = {
         "cards": hand if isinstance(hand, str) else "",
         "total": hand if isinstance(hand, int) else None,
@@ -224,7 +289,7 @@ def hand_send(
     }
     if mine is None:
         mine = CountedHand.objects.create(
-            crew_id=game.crew_id, count=count, player=seat.player, trail=[mark], **values
+            crew_id=seat.game.crew_id, count=count, player_id=seat.player_id, trail=[mark], **values
         )
     else:
         for field, value in values.items():
@@ -232,40 +297,47 @@ def hand_send(
         mine.trail = [*mine.trail, mark]
         mine.save(update_fields=[*values, "trail"])
     counted[seat.player_id] = mine
-    waiting = [
-        s for s in game.seats.all() if s.player_id != count.winner_id and s.player_id not in counted
-    ]
-    if not waiting:
-        hands = {
-            s.player.name: counted[s.player_id].hand
-            for s in game.seats.all()
-            if s.player_id in counted
-        }
-        try:
-            with (
-                transaction.atomic()
-            ):  # a refusal (the deck's limits over all hands) leaves it open
-                round_record(
-                    game=game,
-                    winner=count.winner.name,
-                    hands=hands,
-                    number=count.number,
-                    went_out_on=count.went_out_on,
-                    side=count.side,
-                    request_key=f"count-{count.pk}",
-                )
-        except RuleError:
-            bump_version([game.pk])  # the scorekeeper's board shows the hands and the problem
-            return Sent(count=count, points=points)
-        return Sent(count=count, points=points, stored=True)
-    bump_version([game.pk])
-    return Sent(count=count, points=points)
+    if any(s.player_id != count.winner_id and s.player_id not in counted for s in seats.values()):
+        bump_count_version(seat.game_id)
+        return Sent(count=count, points=points, hand=mine)
+    return _store_counted(seat, count, counted, points, mine)
 
 
-def _after_the_count(game: Game, seat: Seat, request_key: str) -> Sent:
+def _store_counted(
+    seat: Seat, count: Count, counted: dict[int, CountedHand], points: int, mine: CountedHand
+) -> Sent:
+    """Every hand is in: store the round through the table's one write path (the game's row
+    is locked already). A refusal (the deck's limits over all hands) leaves the count open."""
+    game = Game.objects.with_rounds(challenges=False).get(pk=seat.game_id)
+    hands = {
+        s.player.name: counted[s.player_id].hand for s in game.seats.all() if s.player_id in counted
+    }
+    try:
+        with transaction.atomic():
+            round_record(
+                game=game,
+                winner=count.winner.name,
+                hands=hands,
+                number=count.number,
+                went_out_on=count.went_out_on,
+                side=count.side,
+                request_key=f"count-{count.pk}",
+            )
+    except RuleError:
+        bump_count_version(game.pk)  # the scorekeeper's panel shows the hands and the problem
+        return Sent(count=count, points=points, hand=mine)
+    return Sent(count=count, points=points, stored=True, hand=mine)
+
+
+def _after_the_count(seat: Seat, request_key: str) -> Sent:
     """A send with no count open: a repeat of a hand already counted is answered as counted;
     anything else is refused, changing nothing."""
-    last = Count.objects.filter(game=game).exclude(state=Count.State.OPEN).order_by("-pk").first()
+    last = (
+        Count.objects.filter(game_id=seat.game_id)
+        .exclude(state=Count.State.OPEN)
+        .order_by("-pk")
+        .first()
+    )
     if last is not None and request_key:
         mine = last.hands.filter(player=seat.player, request_key=request_key).first()
         if mine is not None and last.state == Count.State.STORED:

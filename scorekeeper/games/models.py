@@ -132,13 +132,16 @@ class Game(models.Model):
     # The round the table is counting at every phone (an open ``Count``), else NULL: read with
     # the game row, so a page that shows no count costs no query for it.
     counting = models.PositiveIntegerField(null=True, blank=True)
+    # Moves on with every hand a phone sends into the open count. The version does not: a
+    # hand changes no total, so the board's kept copies stay good; the polls name both.
+    count_version = models.PositiveIntegerField(default=0)
 
     # Who changed a setting (dealer, house rules, share link) and when; derived fields and
     # the version are written with QuerySet.update() and so leave no history.
     history = HistoricalRecords(
         excluded_fields=[
             *("updated_at", "status", "finished_at", "version", "imported_audit", "uid"),
-            *("origin", "source", "counting"),
+            *("origin", "source", "counting", "count_version"),
         ]
     )
 

@@ -112,11 +112,19 @@ def locked_game(
 def bump_version(game_ids: Iterable[int] | QuerySet[Any], **fields: Any) -> None:
     """The one place a game's version moves on: every write that changes what a page shows of
     a game (a round, a setting, a challenge, a rename, the live link) bumps it, in one UPDATE
-    with ``fields``; the live board's ETag and the phones' stale-write checks read it.
+    with ``fields``; the live board's ETag and the phones' stale-write checks read it. (A
+    hand sent into a count is not such a write: :func:`bump_count_version`.)
     ``game_ids`` may be a queryset of ids (one UPDATE with a subquery)."""
     Game.objects.filter(pk__in=game_ids).update(
         version=F("version") + 1, updated_at=fields.pop("updated_at", timezone.now()), **fields
     )
+
+
+def bump_count_version(game_id: int) -> None:
+    """A hand came into the game's open count (``games.counts``): the phones' polls see it,
+    since they name the count's version beside the game's. The game's version stays: a hand
+    changes no total, so the board kept for the version is still right."""
+    Game.objects.filter(pk=game_id).update(count_version=F("count_version") + 1)
 
 
 def _bump(game: Game, scored: ScoredGame) -> None:

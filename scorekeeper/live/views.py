@@ -16,6 +16,7 @@ import segno
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -32,8 +33,8 @@ from scorekeeper.decks.models import deck_sides, played_edition
 from scorekeeper.domain import RuleError
 from scorekeeper.games.access import crew_required
 from scorekeeper.games.counts import count_rows, hand_send, open_count, seat_of
-from scorekeeper.games.models import Game, Seat
-from scorekeeper.games.scoreboard import board_for, load_game
+from scorekeeper.games.kept import read_board
+from scorekeeper.games.models import Count, Game, Seat
 from scorekeeper.games.services import Conflict
 from scorekeeper.languages.words import in_words, keys_in_words
 from scorekeeper.languages.zones import activate_viewer_zone
@@ -70,27 +71,29 @@ def _stamp_sql() -> str:
     quote = connection.ops.quote_name
     return (
         f"SELECT g.{quote('id')}, g.{quote('version')}, c.{quote('time_zone')}, "
-        f"g.{quote('status')}, g.{quote('finished_at')}, g.{quote('counting')} "
+        f"g.{quote('status')}, g.{quote('finished_at')}, g.{quote('counting')}, "
+        f"g.{quote('count_version')} "
         f"FROM {quote(Game._meta.db_table)} g JOIN {quote(Crew._meta.db_table)} c "
         f"ON c.{quote('id')} = g.{quote('crew_id')} WHERE g.{quote('share_token')} = %s"
     )
 
 
-def _stamp(token: str) -> tuple[int, int, str, str, dt.datetime | None, int | None] | None:
-    """What a watcher's poll needs to answer 304: the game, its version, its crew's zone, its
-    status and when it finished. One plain SQL statement: building the same ORM query on
-    every poll cost more than running it (half of a 304's time)."""
+def _stamp(token: str) -> tuple[int, str, str, str, dt.datetime | None, int | None] | None:
+    """What a watcher's poll needs to answer 304: the game, its version (with its count's, as
+    "version.count_version"), its crew's zone, its status, when it finished and the round it
+    counts. One plain SQL statement: building the same ORM query on every poll cost more than
+    running it (half of a 304's time)."""
     with connection.cursor() as cursor:
         cursor.execute(_stamp_sql(), [token])
         row = cursor.fetchone()
     if row is None:
         return None
-    pk, version, zone_name, status, finished_at, counting = row
+    pk, version, zone_name, status, finished_at, counting, count_version = row
     if finished_at is not None and not isinstance(finished_at, dt.datetime):
         finished_at = parse_datetime(str(finished_at))  # SQLite hands back the stored text
     if finished_at is not None and timezone.is_naive(finished_at):
         finished_at = finished_at.replace(tzinfo=dt.UTC)  # stored in UTC (USE_TZ)
-    return pk, version, zone_name, status, finished_at, counting
+    return pk, f"{version}.{count_version}", zone_name, status, finished_at, counting
 
 
 def live_etag(request: HttpRequest, token: str, variant: str) -> tuple[str, tuple, str, str] | None:
@@ -107,6 +110,17 @@ def live_etag(request: HttpRequest, token: str, variant: str) -> tuple[str, tupl
     poll = _live_poll_seconds(stamp[3], stamp[4], stamp[5])
     etag = quote_etag(f"{variant}-{stamp[0]}-{stamp[1]}-{poll}-{shown_zone}-{language}")
     return etag, stamp, shown_zone, language
+
+
+def _count_with_seats(game: Game):
+    """The game's open count (or None) and, for its rows, the game's seats with their players
+    (a game read alone, its board kept: ``read_board``)."""
+    if not game.counting:
+        return None
+    count = open_count(game)
+    if count is not None:
+        prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("player")))
+    return count
 
 
 def not_modified(etag: str) -> HttpResponse:
@@ -131,15 +145,19 @@ def _live_response(request: HttpRequest, token: str, template: str, variant: str
     if variant == "board" and (cached := cache.get(f"live:{token}:{etag}")) is not None:
         response = HttpResponse(cached)
     else:
-        game = load_game(Game.objects.filter(share_token=token), stamp[0])
-        if game is None:
+        # The board is kept per version: a hand sent into the count (its count version moved
+        # on) reads the game row, the count and the seats, and scores nothing.
+        board = read_board(Game.objects.filter(share_token=token), stamp[0])
+        if board is None:
             raise Http404(_("This share link is not valid (it may have been replaced)."))
+        game = board.game
         poll = _live_poll_seconds(game.status, game.finished_at, game.counting)
-        etag = quote_etag(f"{variant}-{game.pk}-{game.version}-{poll}-{shown_zone}-{language}")
-        count = open_count(game) if game.counting else None
+        stamped = f"{game.version}.{game.count_version}"
+        etag = quote_etag(f"{variant}-{game.pk}-{stamped}-{poll}-{shown_zone}-{language}")
+        count = _count_with_seats(game)
         context = {
             "game": game,
-            "board": board_for(game),
+            "board": board,
             "editable": False,
             "live": True,
             "token": token,
@@ -207,27 +225,38 @@ def _seat_or_404(token: str):
 
 def _seat_context(seat, *, board: bool = True, **extra) -> dict:
     """What the seat page shows; ``board=False`` for its hand part alone (an htmx send)."""
+    kept = None
     if board:
-        game = load_game(Game.objects.filter(pk=seat.game_id), seat.game_id)
+        kept = read_board(Game.objects.all(), seat.game_id)
+        game = kept.game if kept is not None else None
     else:
         game = Game.objects.select_related("deck").filter(pk=seat.game_id).first()
     if game is None:
         raise _no_such_seat()
-    count = open_count(game) if game.counting else None
-    mine = None
-    if count is not None:
+    count = _count_with_seats(game) if board else (open_count(game) if game.counting else None)
+    context = _hand_context(seat, game, count, **extra)
+    if board:
+        context |= {
+            "count_rows": count_rows(game, count) if count else (),
+            "board": kept,
+            "live": True,
+            "editable": False,
+            "poll_seconds": COUNT_POLL_SECONDS if count else SEAT_POLL_SECONDS,
+        }
+    return context
+
+
+def _hand_context(seat, game: Game, count, *, mine=None, **extra) -> dict:
+    """What the seat page's hand part shows: the box for this seat's hand while ``count``
+    (the open count, or None) waits for it; ``mine``, the hand this seat sent, if known."""
+    if mine is None and count is not None:
         mine = next((h for h in count.hands.all() if h.player_id == seat.player_id), None)
     return {
-        "count_rows": count_rows(game, count) if count else (),
         "game": game,
-        "board": board_for(game) if board else None,
         "seat": seat,
         "count": count,
         "mine": mine,
         "went_out": count is not None and count.winner_id == seat.player_id,
-        "live": True,
-        "editable": False,
-        "poll_seconds": COUNT_POLL_SECONDS if count else SEAT_POLL_SECONDS,
         "request_key": uuid.uuid4().hex,
         "keys": lambda: keys_in_words(*(deck_sides(game) or [played_edition(game)])),
         **extra,
@@ -256,13 +285,17 @@ def seat_board(request: HttpRequest, token: str) -> HttpResponse:
     page shows counting, "" for none), the page is loaded again: the hand box comes or goes,
     and nothing typed in it is ever replaced by a poll."""
     seat = _seat_or_404(token)
-    stamp = Game.objects.filter(pk=seat.game_id).values_list("version", "counting").first()
+    stamp = (
+        Game.objects.filter(pk=seat.game_id)
+        .values_list("version", "count_version", "counting")
+        .first()
+    )
     if stamp is None:
         raise _no_such_seat()
-    version, counting = stamp
+    version, count_version, counting = stamp
     if request.GET.get("count", "") != str(counting or ""):
         return _reload()
-    etag = quote_etag(f"seat-{seat.pk}-{version}-{get_language()}")
+    etag = quote_etag(f"seat-{seat.pk}-{version}.{count_version}-{get_language()}")
     if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
         return not_modified(etag)
     activate_viewer_zone(request, seat.game.crew.time_zone)
@@ -290,6 +323,7 @@ def seat_hand(request: HttpRequest, token: str) -> HttpResponse:
             request_key=request.POST.get("request_key", ""),
             # The phone's own name for itself (kept per phone by the page), else its browser.
             phone=request.POST.get("phone", "") or request.headers.get("User-Agent", ""),
+            seat=seat,
         )
     except Seat.DoesNotExist as error:
         raise _no_such_seat() from error
@@ -299,6 +333,12 @@ def seat_hand(request: HttpRequest, token: str) -> HttpResponse:
         typed = {"typed_cards": request.POST.get("cards", "")[:400]}
         typed["typed_total"] = request.POST.get("total", "")[:6]
         return _seat_answer(request, seat, status=422, error=in_words(error), **typed)
+    if request.htmx:
+        # Answered from what the send holds (the seat's game and deck, the count, the hand
+        # kept): no read again, since ten phones may be sending at this moment.
+        count = None if sent.stored or sent.count.state != Count.State.OPEN else sent.count
+        context = _hand_context(seat, seat.game, count, sent=sent, mine=sent.hand)
+        return render(request, "games/seat.html#seat-hand", context)
     return _seat_answer(request, seat, sent=sent)
 
 

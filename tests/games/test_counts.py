@@ -5,15 +5,21 @@ import html
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.games.models import Count, CountedHand, Game, Round, Seat
-from tests.factories import GameFactory, MembershipFactory
+from tests.factories import GameFactory, MembershipFactory, play_round
 from tests.threads import at_once, failures
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dee"]
 HTMX = {"HTTP_HX_REQUEST": "true"}
+# A hand's send that is not the last: the seat, the count open (read before the lock), a
+# savepoint, the game's row lock, its seats, the count, its hands, the hand written, the
+# count's version moved on, the savepoint released.
+SEND_QUERIES = 10
 pytestmark = [pytest.mark.django_db, pytest.mark.game(players=PLAYERS)]
 
 
@@ -404,3 +410,52 @@ def test_the_seats_of_the_release_before_each_get_a_link_of_their_own():
         MigrationExecutor(connection).migrate(
             MigrationExecutor(connection).loader.graph.leaf_nodes()
         )
+
+
+def test_a_hand_moves_the_count_s_version_and_the_polls_see_it_but_not_the_board_s(table):
+    """A hand changes no total: the game's version (and the board kept for it) stay, and the
+    count's version moves on, so every poll sees the hand at its next ask."""
+    client, game = table
+    play_round(game, "Ann", number=1, Ben=5, Cat=6, Dee=7)
+    start(client, game, number=2)
+    board = reverse("live:live_board", args=[game.share_token])
+    seat_board = reverse("live:seat_board", args=[token(game, "Cat")]) + "?count=2"
+    watched, seated = Client().get(board), Client().get(seat_board)
+    before = Game.objects.values_list("version", "count_version").get(pk=game.pk)
+    send(token(game, "Ben"), total="8")
+    after = Game.objects.values_list("version", "count_version").get(pk=game.pk)
+    assert after == (before[0], before[1] + 1)
+    with CaptureQueriesContext(connection) as read:
+        polled = Client().get(board, HTTP_IF_NONE_MATCH=watched["ETag"])
+    assert polled.status_code == 200 and polled["ETag"] != watched["ETag"]
+    assert 'data-count-seat="Ben" data-state="sent"' in text(polled)
+    assert "Rounds played: 1" in text(polled)
+    # The board kept for the version answered: no round was read, nothing was scored again.
+    assert not [q["sql"] for q in read.captured_queries if '"games_round"' in q["sql"]]
+    polled_seat = Client().get(seat_board, HTTP_IF_NONE_MATCH=seated["ETag"])
+    assert polled_seat.status_code == 200 and polled_seat["ETag"] != seated["ETag"]
+    assert 'data-count-seat="Ben" data-state="sent"' in text(polled_seat)
+    assert Client().get(board, HTTP_IF_NONE_MATCH=polled["ETag"]).status_code == 304
+
+
+def test_a_hand_s_send_takes_the_same_few_queries_however_long_the_game(table):
+    """The send reads the seat and the count, then under the game's lock the seats, the count
+    and its hands, and writes the hand and the count's version; its answer reads nothing more."""
+    client, game = table
+    counts = []
+    for number, sender in ((1, "Ben"), (2, "Cat"), (3, "Dee")):
+        start(client, game, number=number)
+        url = reverse("live:seat_hand", args=[token(game, sender)])
+        with CaptureQueriesContext(connection) as queries:
+            response = Client().post(
+                url,
+                {"total": "4", "cards": "", "request_key": f"q{number}"},
+                **HTMX,
+            )
+        assert response.status_code == 200 and "Waiting for the others' hands" in text(response)
+        counts.append(len(queries))
+        others = [name for name in PLAYERS[1:] if name != sender]
+        for name in others:
+            send(token(game, name), total="1")
+    assert Round.objects.filter(game=game).count() == 3
+    assert counts == [SEND_QUERIES] * 3, counts
