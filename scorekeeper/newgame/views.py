@@ -4,7 +4,7 @@ or without JavaScript."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -26,10 +26,10 @@ from scorekeeper.games.views import scoring_summaries
 from scorekeeper.htmx import render_page
 from scorekeeper.languages.words import in_words
 from scorekeeper.referee.forms import HouseRulesForm
-from scorekeeper.roster.models import Player
+from scorekeeper.roster.models import Colour, Player, colour_class
 
 from .forms import GameSetupForm, crew_decks
-from .setup import game_from_setup
+from .setup import colour_clash, game_from_setup, table_colours
 
 
 @dataclass
@@ -41,6 +41,8 @@ class _Setup:
     seats: list[str]
     roster: dict[str, Player]
     members: dict[str, Any]
+    colours: dict[str, int] = field(default_factory=dict)  # each seat's, by name
+    bad_colour: str | None = None  # a seat whose posted colour is none of the palette's
 
 
 @crew_required
@@ -60,8 +62,15 @@ def game_new(request: HttpRequest) -> HttpResponse:
         roster=[*roster, *members],
         new_name=request.POST.get("new_player", ""),
     )
+    chosen, bad_colour = posted_colours(request.POST)
     setup = _Setup(
-        GameSetupForm(request.POST, decks=crew_decks(crew)), house_form, seats, roster, members
+        GameSetupForm(request.POST, decks=crew_decks(crew)),
+        house_form,
+        seats,
+        roster,
+        members,
+        table_colours(seats, chosen, roster),
+        bad_colour if bad_colour in seats else None,
     )
     if request.POST.get("action") == "start":
         game, message = _start(request, setup, message)
@@ -82,6 +91,13 @@ def _start(
         return None, message or _("Check the choices marked below.")
     if (problem := seat_count_problem(setup.seats)) is not None:
         return None, problem
+    if setup.bad_colour is not None:
+        return None, _("Pick one of the colours shown for %(name)s.") % {"name": setup.bad_colour}
+    if (clash := colour_clash(setup.seats, setup.colours)) is not None:
+        first, second, colour = clash
+        return None, _(
+            "%(first)s and %(second)s both wear %(colour)s: pick another colour for one of them."
+        ) % {"first": first, "second": second, "colour": Colour(colour).label}
     edition, deck = form.cleaned_data["edition"], None
     if edition.startswith("deck:"):
         version = DeckVersion.objects.filter(deck__crew=request.crew, deck_id=edition[5:])  # type: ignore[attr-defined]
@@ -101,6 +117,7 @@ def _start(
             house_rules=house_form.cleaned_data["house_rules"],
             house_note=house_form.cleaned_data["house_note"],
             members=setup.members,
+            colours=setup.colours,
             by=request.user,
         )
     except RuleError as error:
@@ -112,6 +129,11 @@ def _start(
 def _setup_page(request: HttpRequest, setup: _Setup, message: str | None) -> HttpResponse:
     roster, seats = setup.roster, setup.seats
     context = {
+        # Each seat: its name, its colour and the colour's class (the row wears it).
+        "seat_rows": [
+            (name, setup.colours.get(name), colour_class(setup.colours.get(name))) for name in seats
+        ],
+        "colour_choices": Colour.choices,
         "house_form": setup.house_form,
         "house_open": request.method == "POST" and setup.house_form.has_changed(),
         "form": setup.form,
@@ -129,6 +151,24 @@ def _setup_page(request: HttpRequest, setup: _Setup, message: str | None) -> Htt
     }
     status = 422 if request.method == "POST" and message else 200
     return render_page(request, "games/new.html", context, partial="setup", status=status)
+
+
+def posted_colours(posted) -> tuple[dict[str, int], str | None]:
+    """The colour the form gave each seat (``seat_colour`` beside each ``seat``, in order), by
+    the seat's name as :func:`posted_seats` reads it; and the first seat whose colour is none
+    of the palette's (a changed page), or None."""
+    chosen: dict[str, int] = {}
+    bad = None
+    for raw, value in zip(posted.getlist("seat"), posted.getlist("seat_colour"), strict=False):
+        names = posted_seats([raw])
+        if not names or names[0] in chosen:
+            continue
+        text = value.strip()
+        if text.isascii() and text.isdigit() and len(text) <= 2 and int(text) in Colour.values:
+            chosen[names[0]] = int(text)
+        elif bad is None:
+            bad = names[0]
+    return chosen, bad
 
 
 def members_without_a_player(crew: Crew, roster: dict[str, Player]) -> dict[str, AbstractBaseUser]:

@@ -106,6 +106,15 @@ def test_a_member_renames_merges_and_retires_players(
         expect(page.get_by_role("button", name=f"+ {name}", exact=True)).to_be_visible()
     for name in ("Zed", "Benjamin", "Bne"):
         expect(page.get_by_role("button", name=f"+ {name}", exact=True)).to_have_count(0)
+    # Each seat wears a colour, chosen here: a choice stays through the next step of the form.
+    page.get_by_role("button", name="+ Ann", exact=True).click()
+    page.get_by_label("Ann's colour").select_option(label="Teal")
+    page.get_by_role("button", name="+ Bo", exact=True).click()
+    expect(page.get_by_label("Bo's colour")).to_be_visible()
+    expect(page.get_by_label("Ann's colour")).to_have_value("5")
+    assert page.get_by_label("Bo's colour").input_value() != "5"
+    assert_accessible(page)
+    assert_no_sideways_scroll(page)
 
     players = {p.name: p for p in Player.objects.filter(crew=crew)}
     assert sorted(players) == ["Ann", "Ben", "Bo", "Zed"]
