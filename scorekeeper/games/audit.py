@@ -2,7 +2,9 @@
 logged a challenge or changed a setting, when, and the values before and after.
 
 The rows come from django-simple-history (``Round.history``, ``Game.history``,
-``Challenge.history``); a game imported from a file also keeps the trail its file carried.
+``Challenge.history``), and a round counted on every phone adds its count: who opened it, each
+hand each phone sent (a hand's ``trail``: which phone, when, how many points) and a cancel. A
+game imported from a file also keeps the trail its file carried.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from .entries import named_entry
-from .models import Challenge, Game, Round, Seat
+from .models import Challenge, Count, Game, Round, Seat
 
 # The settings whose changes the trail shows, with their names in words (the keys of an
 # entry's before/after in English, the text in the reader's language).
@@ -200,8 +203,58 @@ def _challenge_entries(records: Iterable[Any], names: Mapping[int, str]) -> list
     return entries
 
 
+def _count_entries(counts: Iterable[Count]) -> list[AuditEntry]:
+    """A round counted on every phone: its opening, every send of every hand (a hand sent
+    again shows each time, with the phone it came from) and its cancel."""
+    entries = []
+    for count in counts:
+        who = count.opened_by.get_username() if count.opened_by_id else None
+        values = {
+            "number": count.number,
+            "time": _at(count.opened_at),
+            "who": who,
+            "winner": count.winner.name,
+        }
+        text = (
+            _(
+                "Round %(number)s counted on every phone: %(who)s opened it at %(time)s, "
+                "%(winner)s went out."
+            )
+            if who
+            else _(
+                "Round %(number)s counted on every phone: opened at %(time)s, %(winner)s went out."
+            )
+        ) % values
+        entries.append(AuditEntry(count.opened_at, who, "count-opened", count.number, text))
+        for hand in count.hands.all():
+            for mark in hand.trail:
+                at = parse_datetime(str(mark.get("at", ""))) or hand.sent_at
+                sent = {
+                    "name": hand.player.name,
+                    "number": count.number,
+                    "points": mark.get("points", hand.points),
+                    "phone": mark.get("phone") or "?",
+                    "time": _at(at),
+                }
+                text = (
+                    _(
+                        "%(name)s's hand for round %(number)s sent from %(phone)s at %(time)s: "
+                        "%(points)s points."
+                    )
+                    % sent
+                )
+                entries.append(AuditEntry(at, None, "hand-sent", count.number, text))
+        if count.state == Count.State.CANCELLED and count.closed_at is not None:
+            text = _("The count of round %(number)s was cancelled at %(time)s.") % {
+                "number": count.number,
+                "time": _at(count.closed_at),
+            }
+            entries.append(AuditEntry(count.closed_at, None, "count-cancelled", count.number, text))
+    return entries
+
+
 def trails_for(games: Iterable[Game]) -> dict[int, list[AuditEntry]]:
-    """Each game's trail, oldest first, in three queries however many games (the games come
+    """Each game's trail, oldest first, in six queries however many games (the games come
     from ``Game.objects.with_rounds()``)."""
     games = list(games)
     ids = [game.pk for game in games]
@@ -217,6 +270,14 @@ def trails_for(games: Iterable[Game]) -> dict[int, list[AuditEntry]]:
         Challenge.history.filter(game_id__in=ids).select_related("history_user").order_by(*order)
     ):
         challenges[record.game_id].append(record)
+    counts = defaultdict(list)
+    for count in (
+        Count.objects.filter(game_id__in=ids)
+        .select_related("opened_by", "winner")
+        .prefetch_related("hands__player")
+        .order_by("opened_at", "pk")
+    ):
+        counts[count.game_id].append(count)
     trails = {}
     for game in games:
         names = {seat.player_id: seat.player.name for seat in game.seats.all()}
@@ -224,6 +285,7 @@ def trails_for(games: Iterable[Game]) -> dict[int, list[AuditEntry]]:
             _game_entries(game, settings[game.pk])
             + _round_entries(rounds[game.pk], names)
             + _challenge_entries(challenges[game.pk], names)
+            + _count_entries(counts[game.pk])
         )
         trails[game.pk] = sorted(entries, key=lambda entry: entry.at)
     return trails

@@ -321,8 +321,10 @@ def seat_hand(request: HttpRequest, token: str) -> HttpResponse:
             cards=request.POST.get("cards", ""),
             total=request.POST.get("total", ""),
             request_key=request.POST.get("request_key", ""),
-            # The phone's own name for itself (kept per phone by the page), else its browser.
-            phone=request.POST.get("phone", "") or request.headers.get("User-Agent", ""),
+            # Which phone (its browser and system, and the name the page keeps for it).
+            phone=phone_label(
+                request.headers.get("User-Agent", ""), request.POST.get("phone_id", "")
+            ),
             seat=seat,
         )
     except Seat.DoesNotExist as error:
@@ -340,6 +342,29 @@ def seat_hand(request: HttpRequest, token: str) -> HttpResponse:
         context = _hand_context(seat, seat.game, count, sent=sent, mine=sent.hand)
         return render(request, "games/seat.html#seat-hand", context)
     return _seat_answer(request, seat, sent=sent)
+
+
+# What a browser's User-Agent says of it, first match wins: words that read the same in
+# every language (names of browsers and systems).
+_BROWSERS = (("Edg/", "Edge"), ("Firefox/", "Firefox"), ("CriOS/", "Chrome"), ("Chrome/", "Chrome"),
+             ("Safari/", "Safari"))  # fmt: skip
+_SYSTEMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Windows", "Windows"),
+            ("Macintosh", "Mac"), ("CrOS", "ChromeOS"), ("Linux", "Linux"))  # fmt: skip
+
+
+def phone_label(user_agent: str, phone_id: str = "") -> str:
+    """A phone as the game's trail names it: "Chrome · Android #3F2A" (its browser and system,
+    and the short name its seat page keeps for it); "" when nothing is known (the send then
+    names the seat's phone)."""
+    parts = [
+        next((name for mark, name in found if mark in user_agent), "")
+        for found in (_BROWSERS, _SYSTEMS)
+    ]
+    label = " · ".join(part for part in parts if part)
+    phone_id = phone_id.strip().upper()
+    if len(phone_id) == 4 and all(c in "0123456789ABCDEF" for c in phone_id):
+        label = f"{label} #{phone_id}".strip()
+    return label
 
 
 def _seat_answer(request: HttpRequest, seat, status: int = 200, **extra) -> HttpResponse:

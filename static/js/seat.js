@@ -72,8 +72,24 @@
       box.value = cards.join(" ");
     });
   }
-  keypad();
-  document.addEventListener("htmx:afterSettle", keypad);  // a send's answer brings a new form
+  // This phone's own short name (kept in localStorage): the game's trail says which phone sent
+  // each hand, so two phones on one seat's link can be told apart.
+  function phoneId() {
+    var field = document.querySelector("[data-phone-id]");
+    if (!field) return;
+    var id = "";
+    try {
+      id = localStorage.getItem("scorekeeper-phone") || "";
+      if (!/^[0-9A-F]{4}$/.test(id)) {
+        id = ("000" + Math.floor(Math.random() * 65536).toString(16).toUpperCase()).slice(-4);
+        localStorage.setItem("scorekeeper-phone", id);
+      }
+    } catch (e) { /* no storage: no name */ }
+    field.value = id;
+  }
+  function ready() { keypad(); phoneId(); }
+  ready();
+  document.addEventListener("htmx:afterSettle", ready);  // a send's answer brings a new form
 
   document.addEventListener("htmx:sendError", function (event) {
     var form = event.detail && event.detail.elt && event.detail.elt.closest("form[data-offline-hand]");

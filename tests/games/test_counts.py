@@ -88,18 +88,54 @@ def test_the_round_counted_by_every_phone_is_stored_once_when_the_last_hand_is_i
     assert game.counting is None
 
 
+ANDROID = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36"
+)
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+)
+
+
 def test_a_hand_sent_twice_keeps_the_latest_and_the_trail_says_which_phone(table):
     client, game = table
     start(client, game)
     ben = token(game, "Ben")
-    send(ben, total="30", phone="Ben's phone")
-    send(ben, total="25", phone="Ben's tablet")
+    send(ben, total="30", phone_id="3f2a", client=Client(HTTP_USER_AGENT=ANDROID))
+    send(ben, total="25", phone_id="B001", client=Client(HTTP_USER_AGENT=IPHONE))
     hand = CountedHand.objects.get(player__name="Ben")
-    assert (hand.total, hand.points, hand.phone) == (25, 25, "Ben's tablet")
+    assert (hand.total, hand.points, hand.phone) == (25, 25, "Safari · iPhone #B001")
     assert [(mark["phone"], mark["points"]) for mark in hand.trail] == [
-        ("Ben's phone", 30),
-        ("Ben's tablet", 25),
+        ("Chrome · Android #3F2A", 30),
+        ("Safari · iPhone #B001", 25),
     ]
+    # The game's trail shows the count and each send, with its phone.
+    send(token(game, "Cat"), total="2")  # no browser named, no phone name: the seat's phone
+    client.post(reverse("games:count_stop", args=[game.pk]), {"number": 1}, **HTMX)
+    page = text(client.get(reverse("history:game_record", args=[game.pk])))
+    assert "Round 1 counted on every phone: " in page and "Ann went out." in page
+    assert "Ben's hand for round 1 sent from Chrome · Android #3F2A at " in page
+    assert ": 30 points." in page and ": 25 points." in page
+    assert "Ben's hand for round 1 sent from Safari · iPhone #B001 at " in page
+    assert "Cat's hand for round 1 sent from Cat's phone at " in page
+    assert "The count of round 1 was cancelled at " in page
+
+
+@pytest.mark.parametrize(
+    ("agent", "phone_id", "label"),
+    [
+        (ANDROID, "", "Chrome · Android"),
+        (IPHONE, "0a0a", "Safari · iPhone #0A0A"),
+        ("curl/8.0", "zzzz", ""),  # nothing known, and a name the page would never make
+        ("", "12345", ""),
+    ],
+)
+def test_a_phone_is_named_by_its_browser_its_system_and_the_name_its_page_keeps(
+    agent, phone_id, label
+):
+    from scorekeeper.live.views import phone_label
+
+    assert phone_label(agent, phone_id) == label
 
 
 def test_a_retry_of_the_same_send_is_counted_once(table):
