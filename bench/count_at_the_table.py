@@ -24,26 +24,21 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 from table_load import (
-    GUNICORN,
-    ROOT,
     Phone,
-    free_port,
     hidden_fields,
     log_in,
     manage,
     on_each_database,
     percentile,
+    served,
+    site_env,
     spread,
     tracebacks,
-    wait_until_up,
 )
 
 ROUNDS = int(os.environ.get("COUNT_ROUNDS", "20"))
@@ -142,34 +137,15 @@ def send_hands(base: str, links: dict[str, str], winner: str, rng: random.Random
 
 
 def run(label: str, database_url: str, data_dir: str) -> bool:
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "SCOREKEEPER_DATA_DIR": data_dir,
-        "SECRET_KEY": "bench-count-not-secret",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DEBUG": "0",
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-    }
-    manage(env, "migrate", "--noinput", "-v", "0")
-    manage(env, "collectstatic", "--noinput", "-v", "0")
+    env = site_env(database_url, data_dir, "bench-count-not-secret")
     seeded = json.loads(manage(env, "shell", "--no-imports", "-c", SEED).strip().splitlines()[-1])
     game, token, links = seeded["game"], seeded["token"], seeded["links"]
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = Path(data_dir) / "gunicorn.log"
-    with log.open("w") as log_file:
-        server = subprocess.Popen(
-            [GUNICORN, "scorekeeper.wsgi", "--workers", str(WORKERS), "--worker-class",
-             "gthread", "--threads", "8", "--bind", f"127.0.0.1:{port}"],
-            cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT,
-        )  # fmt: skip
     tally, stop = Tally(), threading.Event()
     rng = random.Random(54)
     expected = dict.fromkeys(PLAYERS, 0)
     seen_after: list[float] = []
-    try:
-        wait_until_up(base, server, log)
+    options = ("--workers", str(WORKERS), "--worker-class", "gthread", "--threads", "8")
+    with served(env, data_dir, *options) as (base, _, log):
         scorekeeper = Phone(base)
         log_in(scorekeeper, "scorekeeper")
         watchers = [
@@ -201,13 +177,6 @@ def run(label: str, database_url: str, data_dir: str) -> bool:
         stop.set()
         for thread in watchers:
             thread.join(35)
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
     answer = manage(env, "shell", "--no-imports", "-c", STORED.format(game=game))
     stored = json.loads(answer.strip().splitlines()[-1])
     print(f"-- {label}: {ROUNDS} rounds counted by 10 phones each, {WATCHERS} watchers")

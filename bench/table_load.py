@@ -43,8 +43,11 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -363,43 +366,53 @@ def tracebacks(log_text: str, limit: int = 3) -> str:
     return "\n\n".join(distinct[:limit])
 
 
-def run(label: str, database_url: str, data_dir: str) -> bool:
+def site_env(database_url: str, data_dir: str, secret: str) -> dict[str, str]:
+    """The environment of a served site on ``database_url``, migrated and its static files
+    collected, as `make run` does (the pages name hashed files from collectstatic's manifest)."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
         "SCOREKEEPER_DATA_DIR": data_dir,
-        "SECRET_KEY": "bench-table-load-not-secret",
+        "SECRET_KEY": secret,
         "ALLOWED_HOSTS": "127.0.0.1",
         "DEBUG": "0",
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
     }
     manage(env, "migrate", "--noinput", "-v", "0")
-    # As `make run` does: the pages name hashed static files from collectstatic's manifest.
     manage(env, "collectstatic", "--noinput", "-v", "0")
-    seeded = json.loads(manage(env, "shell", "--no-imports", "-c", SEED).strip().splitlines()[-1])
-    game, token, users = seeded["game"], seeded["token"], seeded["users"]
+    return env
 
+
+@contextmanager
+def served(env: dict[str, str], data_dir: str, *options: str) -> Iterator[tuple[str, Any, Path]]:
+    """A real gunicorn with ``options`` (its workers, …) on a free port, up: its address, its
+    process and its log; stopped after the block (SIGTERM, then killed after 20 s)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = Path(data_dir) / "gunicorn.log"
     with log.open("w") as log_file:
         server = subprocess.Popen(
-            [
-                GUNICORN,
-                "scorekeeper.wsgi",
-                "--workers",
-                str(WORKERS),
-                "--bind",
-                f"127.0.0.1:{port}",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
-    tally, stop = Tally(), threading.Event()
+            [GUNICORN, "scorekeeper.wsgi", *options, "--bind", f"127.0.0.1:{port}"],
+            cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT,
+        )  # fmt: skip
     try:
         wait_until_up(base, server, log)
+        yield base, server, log
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def run(label: str, database_url: str, data_dir: str) -> bool:
+    env = site_env(database_url, data_dir, "bench-table-load-not-secret")
+    seeded = json.loads(manage(env, "shell", "--no-imports", "-c", SEED).strip().splitlines()[-1])
+    game, token, users = seeded["game"], seeded["token"], seeded["users"]
+    tally, stop = Tally(), threading.Event()
+    with served(env, data_dir, "--workers", str(WORKERS)) as (base, server, log):
         warm_up(base, token)
         cpu_before = os.times()
         server_before = server_cpu_seconds(server.pid)
@@ -425,13 +438,6 @@ def run(label: str, database_url: str, data_dir: str) -> bool:
         elapsed = time.monotonic() - started
         cpu_after = os.times()
         server_after = server_cpu_seconds(server.pid)
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
     stored = json.loads(
         manage(env, "shell", "--no-imports", "-c", STORED.format(game=game))
