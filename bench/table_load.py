@@ -399,12 +399,17 @@ def served(env: dict[str, str], data_dir: str, *options: str) -> Iterator[tuple[
         wait_until_up(base, server, log)
         yield base, server, log
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop_server(server)
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    """SIGTERM (gunicorn finishes its requests), then killed after 20 s."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 def run(label: str, database_url: str, data_dir: str) -> bool:

@@ -44,7 +44,6 @@ import random
 import re
 import secrets
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -56,7 +55,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 # The HTTP phone, form reader and PostgreSQL helpers of the one-server load bench.
-from table_load import Phone, free_port, hidden_fields, postgres_admin, tracebacks, with_database
+from table_load import (
+    Phone,
+    free_port,
+    hidden_fields,
+    postgres_admin,
+    stop_server,
+    tracebacks,
+    with_database,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -353,15 +360,6 @@ def wait_until_up(base: str, server: subprocess.Popen, log: Path, token: str) ->
             return
         time.sleep(0.2)
     raise RuntimeError(f"gunicorn did not answer in 30 s:\n{log.read_text()}")
-
-
-def stop_server(server: subprocess.Popen) -> None:
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.wait(20)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
 
 
 # --- The run ------------------------------------------------------------------------------------
