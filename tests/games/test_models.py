@@ -105,5 +105,5 @@ def test_export_reads_a_fixed_number_of_queries(django_assert_num_queries):
     small = import_game(crew=crew, data={**base, "rounds": rounds})
     large = import_game(crew=crew, data={**base, "rounds": many})
     for game in (small, large):
-        with django_assert_num_queries(7):
+        with django_assert_num_queries(8):
             export_game(Game.objects.filter(pk=game.pk).with_rounds().get())
